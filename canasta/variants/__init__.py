@@ -1,0 +1,21 @@
+"""Variant profiles: the schema, loading and validation, extends, diff and JSON Schema."""
+
+from .dumping import dumps_variant
+from .errors import Problem, VariantError
+from .loading import MAX_DEPTH, bundled_dir, load_variant, loads_variant, variant_names
+from .schema import SCHEMA_VERSION, Variant
+from .validation import check_variant
+
+__all__ = [
+    "MAX_DEPTH",
+    "SCHEMA_VERSION",
+    "Problem",
+    "Variant",
+    "VariantError",
+    "bundled_dir",
+    "check_variant",
+    "dumps_variant",
+    "load_variant",
+    "loads_variant",
+    "variant_names",
+]

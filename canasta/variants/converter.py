@@ -1,0 +1,251 @@
+"""The cattrs converter for profiles, and the translation of its failures into problems.
+
+The converter is strict: an integer must be a TOML integer (not a string or a
+float), a boolean a TOML boolean, an enum one of its listed strings, and no
+unknown key is accepted. Every failure becomes a :class:`Problem` with the
+dotted key path of the value at fault.
+"""
+
+from __future__ import annotations
+
+import difflib
+import typing
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any, get_args, get_origin
+
+import attrs
+from cattrs.errors import (
+    AttributeValidationNote,
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+from cattrs.preconf.tomllib import TomllibConverter, make_converter
+
+from . import enums
+from .errors import Problem
+from .schema import PLAYER_COUNTS, PlayerCount, Variant
+
+
+class InvalidValue(ValueError):
+    """A value that failed a strict check; ``problems`` are relative (sub-path, message) pairs."""
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(m for _, m in problems))
+
+
+def describe(value: Any) -> str:
+    """A short description of a TOML value for messages: its TOML type and the value."""
+    kind = {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a float",
+        str: "a string",
+        list: "an array",
+        dict: "a table",
+    }.get(type(value), type(value).__name__)
+    text = repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"{kind} ({text})" if not isinstance(value, (list, dict)) else kind
+
+
+def _int(value: Any, _: Any) -> int:
+    if type(value) is not int:
+        raise InvalidValue([("", f"expected an integer, got {describe(value)}")])
+    return value
+
+
+def _bool(value: Any, _: Any) -> bool:
+    if type(value) is not bool:
+        raise InvalidValue([("", f"expected true or false, got {describe(value)}")])
+    return value
+
+
+def _str(value: Any, _: Any) -> str:
+    if type(value) is not str:
+        raise InvalidValue([("", f"expected a string, got {describe(value)}")])
+    return value
+
+
+def _player_count(value: Any) -> PlayerCount:
+    text = str(value)
+    if not text.isdigit() or int(text) not in PLAYER_COUNTS:
+        allowed = ", ".join(str(n) for n in PLAYER_COUNTS)
+        raise InvalidValue([("", f"{text!r} is not a player count; use one of {allowed}")])
+    return PlayerCount(int(text))
+
+
+def _tuple_of(conv: TomllibConverter, item: Any) -> Any:
+    def structure(value: Any, _: Any) -> tuple[Any, ...]:
+        if not isinstance(value, list):
+            raise InvalidValue([("", f"expected an array, got {describe(value)}")])
+        problems: list[tuple[str, str]] = []
+        out = []
+        for i, entry in enumerate(value):
+            try:
+                out.append(conv.structure(entry, item))
+            except InvalidValue as exc:
+                problems += [(f"[{i}]{sub}", msg) for sub, msg in exc.problems]
+        if problems:
+            raise InvalidValue(problems)
+        return tuple(out)
+
+    return structure
+
+
+def _per_players(conv: TomllibConverter, item: Any) -> Any:
+    def structure(value: Any, _: Any) -> dict[PlayerCount, Any]:
+        if not isinstance(value, dict):
+            raise InvalidValue(
+                [("", f"expected a table keyed by player count, like {{ 4 = ... }}, got {describe(value)}")]
+            )
+        problems: list[tuple[str, str]] = []
+        out: dict[PlayerCount, Any] = {}
+        for key, entry in value.items():
+            try:
+                count = _player_count(key)
+                out[count] = conv.structure(entry, item)
+            except InvalidValue as exc:
+                problems += [(f".{key}{sub}", msg) for sub, msg in exc.problems]
+        if problems:
+            raise InvalidValue(problems)
+        return out
+
+    return structure
+
+
+def _enum(cls: type[Enum]) -> Any:
+    allowed = [str(m.value) for m in cls]
+
+    def structure(value: Any, _: Any) -> Enum:
+        if isinstance(value, str):
+            for member in cls:
+                if member.value == value:
+                    return member
+            hint = difflib.get_close_matches(value, allowed, n=1)
+            guess = f"; did you mean {hint[0]!r}?" if hint else ""
+            raise InvalidValue([("", f"{value!r} is not allowed{guess} Allowed: {', '.join(allowed)}")])
+        raise InvalidValue([("", f"expected one of {', '.join(allowed)}; got {describe(value)}")])
+
+    return structure
+
+
+def _is_per_players(tp: Any) -> bool:
+    return get_origin(tp) in (Mapping, dict, typing.Mapping) and get_args(tp)[:1] == (PlayerCount,)
+
+
+def _is_tuple(tp: Any) -> bool:
+    args = get_args(tp)
+    return get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _make() -> TomllibConverter:
+    conv = make_converter(forbid_extra_keys=True, detailed_validation=True)
+    conv.register_structure_hook(int, _int)
+    conv.register_structure_hook(bool, _bool)
+    conv.register_structure_hook(str, _str)
+    for cls in enums.__dict__.values():
+        if isinstance(cls, type) and issubclass(cls, Enum) and cls.__module__ == enums.__name__:
+            conv.register_structure_hook(cls, _enum(cls))
+    conv.register_structure_hook_factory(_is_tuple, lambda t: _tuple_of(conv, get_args(t)[0]))
+    conv.register_structure_hook_factory(_is_per_players, lambda t: _per_players(conv, get_args(t)[1]))
+    conv.register_unstructure_hook_factory(_is_tuple, lambda t: lambda v: [conv.unstructure(x) for x in v])
+
+    def _tables(cls: type) -> Any:
+        inner = conv.gen_structure_attrs_fromdict(cls)
+
+        def structure(value: Any, _: Any) -> Any:
+            if not isinstance(value, dict):
+                raise InvalidValue([("", f"expected a table, got {describe(value)}")])
+            return inner(value, cls)
+
+        return structure
+
+    conv.register_structure_hook_factory(attrs.has, _tables)
+    return conv
+
+
+converter: TomllibConverter = _make()
+"""The converter that turns TOML data into a :class:`Variant` and back."""
+
+
+def _field_names(cls: type) -> list[str]:
+    return [f.name for f in attrs.fields(cls) if f.name != "citations"]
+
+
+def all_key_paths(cls: type = Variant, prefix: str = "") -> list[str]:
+    """Every dotted key path the schema accepts, for "did you mean" suggestions."""
+    out: list[str] = []
+    hints = typing.get_type_hints(cls)
+    for name in _field_names(cls):
+        path = f"{prefix}{name}"
+        out.append(path)
+        if attrs.has(hints[name]):
+            out += all_key_paths(hints[name], f"{path}.")
+    return out
+
+
+def _suggest(cls: type, key: str, prefix: str) -> str:
+    local = difflib.get_close_matches(key, _field_names(cls), n=1, cutoff=0.6)
+    if local:
+        return f"; did you mean {prefix}{local[0]!r}?".replace(f"{prefix}'", f"'{prefix}")
+    everywhere = [p for p in all_key_paths() if p.rsplit(".", 1)[-1] == key]
+    if everywhere:
+        return f"; it belongs in another table: {everywhere[0]!r}"
+    fuzzy = difflib.get_close_matches(key, [p.rsplit(".", 1)[-1] for p in all_key_paths()], n=1, cutoff=0.75)
+    if fuzzy:
+        full = next(p for p in all_key_paths() if p.rsplit(".", 1)[-1] == fuzzy[0])
+        return f"; did you mean {full!r}?"
+    return ""
+
+
+def problems_from(exc: BaseException, path: str = "") -> list[Problem]:
+    """Turn a cattrs structuring failure into problems, each with its dotted key path."""
+    join = (lambda name: f"{path}.{name}") if path else (lambda name: name)
+    if isinstance(exc, InvalidValue):
+        return [Problem(path=f"{path}{sub}", message=msg) for sub, msg in exc.problems]
+    if isinstance(exc, ForbiddenExtraKeysError):
+        prefix = f"{path}." if path else ""
+        return [
+            Problem(path=join(key), message=f"unknown key{_suggest(exc.cl, key, prefix)}")
+            for key in sorted(exc.extra_fields)
+        ]
+    if isinstance(exc, ClassValidationError):
+        out: list[Problem] = []
+        with_notes, others = exc.group_exceptions()
+        for sub, note in with_notes:
+            assert isinstance(note, AttributeValidationNote)
+            out += problems_from(sub, join(note.name))
+        for sub in others:
+            out += problems_from(sub, path)
+        return out
+    if isinstance(exc, IterableValidationError):
+        out = []
+        items, others = exc.group_exceptions()
+        for sub, inote in items:
+            assert isinstance(inote, IterableValidationNote)
+            out += problems_from(sub, f"{path}[{inote.index}]")
+        for sub in others:
+            out += problems_from(sub, path)
+        return out
+    return [Problem(path=path, message=str(exc) or type(exc).__name__)]
+
+
+def structure_variant(data: Mapping[str, Any]) -> Variant | list[Problem]:
+    """Structure resolved profile data, or return every structural problem found."""
+    try:
+        return converter.structure(dict(data), Variant)
+    except Exception as exc:  # cattrs raises ExceptionGroups and plain errors alike
+        return problems_from(exc)
+
+
+def unstructure_variant(variant: Variant) -> dict[str, Any]:
+    """The profile as plain TOML data, without its citations."""
+    data = converter.unstructure(variant)
+    data.pop("citations", None)
+    assert isinstance(data, dict)
+    return data

@@ -1,0 +1,140 @@
+"""The enumerated choices a variant profile may make.
+
+Each enum's value is the string written in a TOML profile. The members name the
+rule as the sources word it; the MATRIX row each one comes from is in its
+docstring.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class WildLimit(str, Enum):
+    """How many wild cards a meld may hold relative to its naturals (MATRIX F, P1).
+
+    Every choice also applies ``melds.min_naturals`` and ``melds.max_wilds``.
+    """
+
+    HALF = "half"
+    """Wild cards at most half the meld: wilds <= naturals (000/002 KOMBINATION, 004 L36)."""
+    STANDARD = "standard"
+    """Only the natural minimum and the wild maximum apply, so 2 naturals + 3 wilds is legal (001 §11 D)."""
+    TWO_PER_WILD = "two_per_wild"
+    """Literal 003 L39: two naturals for every wild card (naturals >= 2 x wilds)."""
+
+
+class BlackThreeDiscard(str, Enum):
+    """What a discarded black three does to the pile (MATRIX K, P16)."""
+
+    BLOCK_NEXT_PLAYER = "block_next_player"
+    """The next player may not take the pile on that turn (000/002 SVARTA TREOR 1, 001 §20 B, 004 L138)."""
+    FREEZE = "freeze"
+    """The literal 003 L62 reading: the black three freezes the pile like a wild card."""
+
+
+class ConcealedMelders(str, Enum):
+    """Who must not have melded before a concealed going out (MATRIX I, P7)."""
+
+    PLAYER = "player"
+    """The player himself has melded nothing but red threes (000 DIREKT UTGÅNG 1, 004 L183)."""
+    SIDE = "side"
+    """The whole side has melded nothing (001 §19 A•1)."""
+
+
+class ConcealedMinimum(str, Enum):
+    """When the opening minimum is waived for a concealed going out (MATRIX I, P7)."""
+
+    WAIVED_AFTER_STOCK_DRAW = "waived_after_stock_draw"
+    """No minimum after a stock draw; the minimum applies after taking the pile (000 DIREKT UTGÅNG 2, 001 §19 C)."""
+    ALWAYS_WAIVED = "always_waived"
+    """The minimum never applies (004 L179)."""
+    NEVER_WAIVED = "never_waived"
+    """The player must meet the minimum if his side has not opened (003 L83)."""
+
+
+class RedThreeCondition(str, Enum):
+    """What a side needs for its red threes to count plus (MATRIX J, P11)."""
+
+    MELD = "meld"
+    """At least one meld by the end of the hand (000 POÄNGRÄKNING 4, 001 §21 F, 003 L31, 004 L162)."""
+    CANASTA = "canasta"
+    """At least one canasta (004 opt i)."""
+
+
+class LastStockRedThree(str, Enum):
+    """A red three drawn as the last stock card (MATRIX J, P13). Either way the hand ends at once."""
+
+    MUST_MELD = "must_meld"
+    """It must be laid out; no other melds, no discard (000/002 TALONGENS SISTA KORT 1)."""
+    MAY_MELD = "may_meld"
+    """It may be melded; no other melds, no discard (001 §21 E). The engine melds it (P13)."""
+
+
+class StockExhausted(str, Enum):
+    """What the next player may or must do once the stock is empty (MATRIX L, P14)."""
+
+    OPTIONAL_PICKUP = "optional_pickup"
+    """He may take the pile if he can (000/002 TALONGENS SISTA KORT 2)."""
+    FORCED_IF_FITS_MELD = "forced_if_fits_meld"
+    """He must take an unfrozen pile whose top card fits one of his side's melds; otherwise he may (001 §24 A)."""
+    FORCED_IF_LEGAL = "forced_if_legal"
+    """He must take the pile whenever it is legal, frozen or not (004 L194)."""
+
+
+class FinalDiscard(str, Enum):
+    """Whether a player going out may or must discard his last card (MATRIX H, P25)."""
+
+    OPTIONAL = "optional"
+    """Going out by melding every card, or by discarding the last one (000 UTGÅNG 2, 001 §18 A, 003 L81, 004 L171)."""
+    REQUIRED = "required"
+    """Going out always ends with a discard (no bundled source; a common house rule)."""
+    FORBIDDEN = "forbidden"
+    """Every card must be melded (no bundled source; a common house rule)."""
+
+
+class GoOutPermission(str, Enum):
+    """Asking the partner "may I go out?" (MATRIX H, P26)."""
+
+    NOT_USED = "not_used"
+    """The question is not part of the rules."""
+    OPTIONAL = "optional"
+    """The player may ask at any point of his turn before melding; the answer binds (002 UTGÅNG 2, 004 L175)."""
+    AFTER_STOCK_DRAW = "after_stock_draw"
+    """The player may ask only after drawing from the stock; the answer binds (001 §23 A)."""
+
+
+class TieBreak(str, Enum):
+    """What equal totals at the end of the match mean (MATRIX N, P23)."""
+
+    DRAW = "draw"
+    """Equal totals are a draw (001 §1)."""
+
+
+class PileInspection(str, Enum):
+    """Whether a player may look through the discard pile (MATRIX E, informational)."""
+
+    ANY_TIME = "any_time"
+    """No restriction is stated."""
+    BEFORE_FIRST_DISCARD = "before_first_discard"
+    """Only before the player's own first discard (001 §22 A•1)."""
+    NEVER = "never"
+    """The pile is kept squared; only the top card is visible (004 L229)."""
+
+
+class CutBy(str, Enum):
+    """Who cuts the pack before the deal (MATRIX A, procedural; the engine shuffles from the seed)."""
+
+    UNSPECIFIED = "unspecified"
+    RIGHT_OF_DEALER = "right_of_dealer"
+    """001 §5."""
+    LEFT_OF_DEALER = "left_of_dealer"
+    """003 L26."""
+
+
+class FirstDealer(str, Enum):
+    """How the first dealer is chosen (MATRIX A, procedural; the engine starts with seat 0 leading)."""
+
+    UNSPECIFIED = "unspecified"
+    RIGHT_OF_HIGH_CARD = "right_of_high_card"
+    """The player right of the high-card drawer deals, so the drawer leads (001 §3-§4, 003 L26)."""
