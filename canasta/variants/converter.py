@@ -100,9 +100,7 @@ def _tuple_of(conv: TomllibConverter, item: Any) -> Any:
 def _per_players(conv: TomllibConverter, item: Any) -> Any:
     def structure(value: Any, _: Any) -> dict[PlayerCount, Any]:
         if not isinstance(value, dict):
-            raise InvalidValue(
-                [("", f"expected a table keyed by player count, like {{ 4 = ... }}, got {describe(value)}")]
-            )
+            raise InvalidValue([("", f"expected a table keyed by player count, like {{ 4 = ... }}, got {describe(value)}")])
         problems: list[tuple[str, str]] = []
         out: dict[PlayerCount, Any] = {}
         for key, entry in value.items():
@@ -156,7 +154,7 @@ def _make() -> TomllibConverter:
     conv.register_unstructure_hook_factory(_is_tuple, lambda t: lambda v: [conv.unstructure(x) for x in v])
 
     def _tables(cls: type) -> Any:
-        inner = conv.gen_structure_attrs_fromdict(cls)
+        inner: Any = conv.gen_structure_attrs_fromdict(cls)
 
         def structure(value: Any, _: Any) -> Any:
             if not isinstance(value, dict):
@@ -210,10 +208,7 @@ def problems_from(exc: BaseException, path: str = "") -> list[Problem]:
         return [Problem(path=f"{path}{sub}", message=msg) for sub, msg in exc.problems]
     if isinstance(exc, ForbiddenExtraKeysError):
         prefix = f"{path}." if path else ""
-        return [
-            Problem(path=join(key), message=f"unknown key{_suggest(exc.cl, key, prefix)}")
-            for key in sorted(exc.extra_fields)
-        ]
+        return [Problem(path=join(key), message=f"unknown key{_suggest(exc.cl, key, prefix)}") for key in sorted(exc.extra_fields)]
     if isinstance(exc, ClassValidationError):
         out: list[Problem] = []
         with_notes, others = exc.group_exceptions()

@@ -7,10 +7,10 @@ docstring.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class WildLimit(str, Enum):
+class WildLimit(StrEnum):
     """How many wild cards a meld may hold relative to its naturals (MATRIX F, P1).
 
     Every choice also applies ``melds.min_naturals`` and ``melds.max_wilds``.
@@ -24,7 +24,7 @@ class WildLimit(str, Enum):
     """Literal 003 L39: two naturals for every wild card (naturals >= 2 x wilds)."""
 
 
-class BlackThreeDiscard(str, Enum):
+class BlackThreeDiscard(StrEnum):
     """What a discarded black three does to the pile (MATRIX K, P16)."""
 
     BLOCK_NEXT_PLAYER = "block_next_player"
@@ -33,7 +33,7 @@ class BlackThreeDiscard(str, Enum):
     """The literal 003 L62 reading: the black three freezes the pile like a wild card."""
 
 
-class ConcealedMelders(str, Enum):
+class ConcealedMelders(StrEnum):
     """Who must not have melded before a concealed going out (MATRIX I, P7)."""
 
     PLAYER = "player"
@@ -42,7 +42,7 @@ class ConcealedMelders(str, Enum):
     """The whole side has melded nothing (001 §19 A•1)."""
 
 
-class ConcealedMinimum(str, Enum):
+class ConcealedMinimum(StrEnum):
     """When the opening minimum is waived for a concealed going out (MATRIX I, P7)."""
 
     WAIVED_AFTER_STOCK_DRAW = "waived_after_stock_draw"
@@ -53,7 +53,7 @@ class ConcealedMinimum(str, Enum):
     """The player must meet the minimum if his side has not opened (003 L83)."""
 
 
-class RedThreeCondition(str, Enum):
+class RedThreeCondition(StrEnum):
     """What a side needs for its red threes to count plus (MATRIX J, P11)."""
 
     MELD = "meld"
@@ -62,7 +62,7 @@ class RedThreeCondition(str, Enum):
     """At least one canasta (004 opt i)."""
 
 
-class LastStockRedThree(str, Enum):
+class LastStockRedThree(StrEnum):
     """A red three drawn as the last stock card (MATRIX J, P13). Either way the hand ends at once."""
 
     MUST_MELD = "must_meld"
@@ -71,7 +71,7 @@ class LastStockRedThree(str, Enum):
     """It may be melded; no other melds, no discard (001 §21 E). The engine melds it (P13)."""
 
 
-class StockExhausted(str, Enum):
+class StockExhausted(StrEnum):
     """What the next player may or must do once the stock is empty (MATRIX L, P14)."""
 
     OPTIONAL_PICKUP = "optional_pickup"
@@ -82,7 +82,7 @@ class StockExhausted(str, Enum):
     """He must take the pile whenever it is legal, frozen or not (004 L194)."""
 
 
-class FinalDiscard(str, Enum):
+class FinalDiscard(StrEnum):
     """Whether a player going out may or must discard his last card (MATRIX H, P25)."""
 
     OPTIONAL = "optional"
@@ -93,7 +93,7 @@ class FinalDiscard(str, Enum):
     """Every card must be melded (no bundled source; a common house rule)."""
 
 
-class GoOutPermission(str, Enum):
+class GoOutPermission(StrEnum):
     """Asking the partner "may I go out?" (MATRIX H, P26)."""
 
     NOT_USED = "not_used"
@@ -104,14 +104,14 @@ class GoOutPermission(str, Enum):
     """The player may ask only after drawing from the stock; the answer binds (001 §23 A)."""
 
 
-class TieBreak(str, Enum):
+class TieBreak(StrEnum):
     """What equal totals at the end of the match mean (MATRIX N, P23)."""
 
     DRAW = "draw"
     """Equal totals are a draw (001 §1)."""
 
 
-class PileInspection(str, Enum):
+class PileInspection(StrEnum):
     """Whether a player may look through the discard pile (MATRIX E, informational)."""
 
     ANY_TIME = "any_time"
@@ -122,7 +122,7 @@ class PileInspection(str, Enum):
     """The pile is kept squared; only the top card is visible (004 L229)."""
 
 
-class CutBy(str, Enum):
+class CutBy(StrEnum):
     """Who cuts the pack before the deal (MATRIX A, procedural; the engine shuffles from the seed)."""
 
     UNSPECIFIED = "unspecified"
@@ -132,7 +132,7 @@ class CutBy(str, Enum):
     """003 L26."""
 
 
-class FirstDealer(str, Enum):
+class FirstDealer(StrEnum):
     """How the first dealer is chosen (MATRIX A, procedural; the engine starts with seat 0 leading)."""
 
     UNSPECIFIED = "unspecified"

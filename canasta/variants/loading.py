@@ -109,10 +109,13 @@ def _version_problems(data: Mapping[str, Any], label: str) -> list[Problem]:
     if type(version) is not int:
         return [Problem(path="schema_version", source=label, message=f"expected an integer, got {version!r}")]
     if version > SCHEMA_VERSION:
-        return [Problem(
-            path="schema_version", source=label,
-            message=f"this file is written for schema version {version}, but this canasta reads versions up to {SCHEMA_VERSION}; upgrade canasta",
-        )]
+        return [
+            Problem(
+                path="schema_version",
+                source=label,
+                message=f"this file is written for schema version {version}, but this canasta reads versions up to {SCHEMA_VERSION}; upgrade canasta",
+            )
+        ]
     if version < 1:
         return [Problem(path="schema_version", source=label, message=f"{version} is not a schema version; the first is 1")]
     out = []
@@ -122,10 +125,13 @@ def _version_problems(data: Mapping[str, Any], label: str) -> list[Problem]:
             for part in old.split("."):
                 node = node.get(part) if isinstance(node, dict) else None
             if node is not None:
-                out.append(Problem(
-                    path=old, source=label,
-                    message=f"renamed to {new!r} in schema version {later}; rename the key and set schema_version = {later}",
-                ))
+                out.append(
+                    Problem(
+                        path=old,
+                        source=label,
+                        message=f"renamed to {new!r} in schema version {later}; rename the key and set schema_version = {later}",
+                    )
+                )
     return out
 
 
@@ -133,7 +139,7 @@ def _resolve(ref: str, base: Path | None, chain: tuple[str, ...]) -> tuple[dict[
     path, label = _locate(ref, base)
     key = str(path.resolve())
     if key in chain:
-        loop = " -> ".join([*(Path(c).name for c in chain[chain.index(key):]), path.name])
+        loop = " -> ".join([*(Path(c).name for c in chain[chain.index(key) :]), path.name])
         raise VariantError([Problem(path="extends", source=label, message=f"extends forms a cycle: {loop}")])
     if len(chain) >= MAX_DEPTH:
         raise VariantError([Problem(path="extends", source=label, message=f"extends chain is deeper than {MAX_DEPTH} files")])
@@ -144,12 +150,20 @@ def _resolve(ref: str, base: Path | None, chain: tuple[str, ...]) -> tuple[dict[
     citations = read_citations(text)
     parent_ref = data.pop("extends", None)
     if "citations" in data:
-        raise VariantError([Problem(path="citations", source=label, message="unknown key; citations are written as TOML comments after each value")])
+        raise VariantError(
+            [Problem(path="citations", source=label, message="unknown key; citations are written as TOML comments after each value")]
+        )
     if parent_ref is None:
         data.setdefault("name", path.stem)
         return data, citations
     if type(parent_ref) is not str:
-        raise VariantError([Problem(path="extends", source=label, message=f"expected the name of a bundled profile or a relative path, got {parent_ref!r}")])
+        raise VariantError(
+            [
+                Problem(
+                    path="extends", source=label, message=f"expected the name of a bundled profile or a relative path, got {parent_ref!r}"
+                )
+            ]
+        )
     parent, parent_citations = _resolve(parent_ref, path.parent, (*chain, key))
     merged = _merge(parent, data)
     merged.setdefault("name", path.stem)
@@ -205,7 +219,7 @@ def variant_from_data(data: Mapping[str, Any], citations: Mapping[str, str] | No
     else:
         bad = {p.path for p in problems}
         problems += [p for p in check_variant(result) if not any(p.path.startswith(b) or b.startswith(p.path) for b in bad)]
-    if problems:
+    if problems or isinstance(result, list):
         raise VariantError([attrs.evolve(p, source=label) for p in problems])
     return attrs.evolve(result, citations=dict(citations or {}))
 
@@ -232,12 +246,22 @@ def loads_variant(text: str, *, base: Path | None = None, label: str = "<string>
     if problems:
         raise VariantError(problems)
     if "citations" in data:
-        raise VariantError([Problem(path="citations", source=label, message="unknown key; citations are written as TOML comments after each value")])
+        raise VariantError(
+            [Problem(path="citations", source=label, message="unknown key; citations are written as TOML comments after each value")]
+        )
     citations = read_citations(text)
     parent_ref = data.pop("extends", None)
     if parent_ref is not None:
         if type(parent_ref) is not str:
-            raise VariantError([Problem(path="extends", source=label, message=f"expected the name of a bundled profile or a relative path, got {parent_ref!r}")])
+            raise VariantError(
+                [
+                    Problem(
+                        path="extends",
+                        source=label,
+                        message=f"expected the name of a bundled profile or a relative path, got {parent_ref!r}",
+                    )
+                ]
+            )
         parent, parent_citations = _resolve(parent_ref, base, ())
         data = _merge(parent, data)
         citations = {**parent_citations, **citations}

@@ -1,0 +1,85 @@
+"""The profile reference: every dotted key with its type, default and docstring.
+
+Field docstrings are written as attribute docstrings in :mod:`schema` (the
+convention Sphinx reads); this module reads them back with :mod:`ast`, so the
+JSON Schema descriptions, the CLI and the docs all quote one text.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import typing
+from functools import cache
+from typing import Any
+
+import attrs
+
+from . import schema
+from .schema import Variant
+
+
+@attrs.frozen(kw_only=True)
+class KeyInfo:
+    """One key of the profile schema."""
+
+    path: str
+    """Dotted key path, e.g. ``going_out.canastas_required``."""
+    type: Any
+    """The Python type annotation of the field."""
+    default: Any
+    """The generic default (MATRIX §P), as Python data."""
+    doc: str
+    """What the key means and which sources set it."""
+    lo: int | None = None
+    hi: int | None = None
+
+
+@cache
+def _docstrings() -> dict[str, dict[str, str]]:
+    """Attribute docstrings of every class in the schema module: {class: {field: doc}}."""
+    tree = ast.parse(inspect.getsource(schema))
+    out: dict[str, dict[str, str]] = {}
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        docs: dict[str, str] = {}
+        body = node.body
+        for i, stmt in enumerate(body):
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and i + 1 < len(body):
+                nxt = body[i + 1]
+                if isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant) and isinstance(nxt.value.value, str):
+                    docs[stmt.target.id] = inspect.cleandoc(nxt.value.value)
+        out[node.name] = docs
+    return out
+
+
+def class_doc(cls: type) -> str:
+    """The docstring of a schema class, cleaned."""
+    return inspect.cleandoc(cls.__doc__ or "")
+
+
+def keys(cls: type = Variant, prefix: str = "") -> list[KeyInfo]:
+    """Every leaf key of the schema below ``cls``, in declaration order."""
+    out: list[KeyInfo] = []
+    hints = typing.get_type_hints(cls)
+    docs = _docstrings().get(cls.__name__, {})
+    for f in attrs.fields(cls):
+        if f.name == "citations":
+            continue
+        tp = hints[f.name]
+        path = f"{prefix}{f.name}"
+        if attrs.has(tp):
+            out += keys(tp, f"{path}.")
+            continue
+        default = f.default.factory() if isinstance(f.default, attrs.Factory) else f.default  # type: ignore[arg-type]
+        out.append(KeyInfo(path=path, type=tp, default=default, doc=docs.get(f.name, ""), lo=f.metadata.get("lo"), hi=f.metadata.get("hi")))
+    return out
+
+
+def key_doc(path: str) -> str:
+    """The docstring of a dotted key; a per-player-count key like ``deal.hand_size.4`` gives its map's doc."""
+    by_path = {k.path: k.doc for k in keys()}
+    while path and path not in by_path:
+        path = path.rpartition(".")[0]
+    return by_path.get(path, "")
