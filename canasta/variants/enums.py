@@ -89,8 +89,15 @@ class FinalDiscard(StrEnum):
     """Going out by melding every card, or by discarding the last one (000 UTGÅNG 2, 001 §18 A, 003 L81, 004 L171)."""
     REQUIRED = "required"
     """Going out always ends with a discard (no bundled source; a common house rule)."""
-    FORBIDDEN = "forbidden"
-    """Every card must be melded (no bundled source; a common house rule)."""
+
+
+class DealtRedThrees(StrEnum):
+    """When red threes in a dealt hand are laid down and replaced (MATRIX C)."""
+
+    OWN_TURN = "own_turn"
+    """At the player's first turn, before his draw (000 RÖDA TREOR 1, 001 §21 B)."""
+    AT_DEAL = "at_deal"
+    """At once after the deal, in turn order (003 L30, 004 L225)."""
 
 
 class GoOutPermission(StrEnum):

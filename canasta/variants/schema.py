@@ -21,6 +21,7 @@ from .enums import (
     ConcealedMelders,
     ConcealedMinimum,
     CutBy,
+    DealtRedThrees,
     FinalDiscard,
     FirstDealer,
     GoOutPermission,
@@ -89,12 +90,15 @@ class UpcardRules:
 
 @attrs.frozen(kw_only=True)
 class TurnRules:
-    """The turn: draw or take the pile, meld, discard (MATRIX C)."""
+    """The turn: draw or take the pile, meld, discard (MATRIX C).
 
-    keep_one_card: bool = rule(True)
-    """After a discard that does not go out, at least one card must stay in hand (001 §16 B; implied by 000 RÖDA TREOR 1, 003 L35, 004 L104)."""
-    red_threes_before_draw: bool = rule(True)
-    """Red threes are laid down and replaced before the draw; nothing else may be melded before it (002 TURORDNINGSREGEL, 001 §21 B). The engine always lays them down automatically."""
+    Only red threes come before the draw (002 TURORDNINGSREGEL); the engine lays
+    them down itself. A turn that does not go out ends with a discard that
+    leaves at least one card in hand (001 §16 B, 000 RÖDA TREOR 1).
+    """
+
+    dealt_red_threes: DealtRedThrees = rule(DealtRedThrees.OWN_TURN)
+    """When red threes in a dealt hand are laid down and replaced: at the player's first turn, before his draw (000 RÖDA TREOR 1, 001 §21 B), or at once after the deal (003 L30, 004 L225). Red threes drawn later are always laid down and replaced at once (000 RÖDA TREOR 2, 001 §21 C)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -143,7 +147,11 @@ class DiscardPileRules:
 
 @attrs.frozen(kw_only=True)
 class MeldRules:
-    """Melds and wild cards (MATRIX F)."""
+    """Melds and wild cards (MATRIX F).
+
+    A side holds one meld per rank; more cards of that rank join it (001 §11 B,
+    004 L97; P27). Cards are never added to the opponents' melds (001 §11 C).
+    """
 
     min_size: int = rule(3, lo=2, hi=7)
     """Fewest cards in a meld (000 TERMINOLOGIN "KOMBINATION", 001 §11 A, 003 L39, 004 L56/L75)."""
@@ -153,8 +161,6 @@ class MeldRules:
     """Fewest natural cards in a meld (001 §11 D; implied by 000 KOMBINATION and 004 L36)."""
     max_wilds: int = rule(3, lo=0, hi=12)
     """Most wild cards in a meld or canasta, whatever its size (000 BLANDAD CANASTA, 001 §11 D, §15 A, 003 L39, 004 L85)."""
-    one_meld_per_rank: bool = rule(True)
-    """A side may hold only one meld of each rank; more cards of that rank join it (001 §11 B, 004 L97; P27)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -1,0 +1,100 @@
+"""Dealing a hand: shuffle from the seed, deal, turn the upcard, lay down dealt red threes.
+
+Chance is explicit: hand ``h`` of a match with seed ``s`` is shuffled by
+``random.Random(f"{s}:{h}")``, so a hand's deal depends only on the seed and
+its number, and a record of the seed and the actions replays bit for bit.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import JOKER, RED_THREES, THREE, TWO, build_deck
+from .events import Event, HandDealt, PileFrozen, RedThreeLaid, UpcardTurned
+from .state import DRAW, State
+
+
+def lay_red_threes(st: State, seat: int, events: list[Event], *, replace: bool = True) -> bool:
+    """Lay down every red three in a hand, replacing each from the stock, repeatedly (000 RÖDA TREOR 1-2, 001 §21 B-C).
+
+    Returns True if the last stock card was a red three, which ends the hand
+    at once (000 TALONGENS SISTA KORT 1, 001 §21 E, MATRIX P13).
+    """
+    hand = st.hands[seat]
+    side = st.side(seat)
+    while hand[RED_THREES[0]] or hand[RED_THREES[1]]:
+        card = RED_THREES[0] if hand[RED_THREES[0]] else RED_THREES[1]
+        st.remove_card(seat, card)
+        st.red_threes[side].append(card)
+        can_replace = replace and bool(st.stock)
+        events.append(RedThreeLaid(seat=seat, card=card, replaced=can_replace))
+        if can_replace:
+            drawn = st.stock.pop()
+            st.add_card(seat, drawn)
+            if not st.stock and drawn in RED_THREES:
+                st.remove_card(seat, drawn)
+                st.red_threes[side].append(drawn)
+                events.append(RedThreeLaid(seat=seat, card=drawn, replaced=False))
+                return True
+    return False
+
+
+def deal_hand(st: State, events: list[Event]) -> bool:
+    """Deal the next hand of the match; returns True if it ended at once (a red three as the last card)."""
+    r = st.rules
+    n = r.players
+    st.hand_number += 1
+    st.dealer = (st.dealer + 1) % n
+    for seat in range(n):
+        st.hands[seat] = [0] * len(st.hands[seat])
+        st.counts[seat] = [0] * len(st.counts[seat])
+        st.sizes[seat] = 0
+        st.melded_before[seat] = False
+    for side in range(r.sides):
+        st.melds[side] = {}
+        st.red_threes[side] = []
+        st.opened[side] = False
+        st.penalties[side] = 0
+        st.minimum_raise[side] = 0
+    deck = build_deck(r.decks, r.jokers)
+    random.Random(f"{st.seed}:{st.hand_number}").shuffle(deck)
+    st.stock = deck
+    st.pile = []
+    st.frozen = False
+    st.history = []
+    st.turns = 0
+    first = (st.dealer + 1) % n
+    events.append(HandDealt(hand_number=st.hand_number, dealer=st.dealer, first_player=first))
+    for _ in range(r.hand_size):
+        for k in range(n):
+            st.add_card((first + k) % n, st.stock.pop())
+    _turn_upcard(st, events)
+    st.current = first
+    st.phase = DRAW
+    st.reset_turn()
+    if r.deal_red_threes_at_once:
+        return any(lay_red_threes(st, (first + k) % n, events) for k in range(n))
+    return lay_red_threes(st, first, events)
+
+
+def _turn_upcard(st: State, events: list[Event]) -> None:
+    """Turn up cards until a natural one is on top (000 HUR SPELET BÖRJAR 1.2-1.4, 001 §6 B, 003 L27, 004 L215)."""
+    r = st.rules
+    while st.stock:
+        card = st.stock.pop()
+        st.pile.append(card)
+        st.history.append((-1, card))
+        rank = JOKER if card == JOKER else card >> 2
+        if rank in (JOKER, TWO):
+            freezes = r.upcard_wild_freezes
+        elif card in RED_THREES:
+            freezes = r.upcard_red_three_freezes
+        elif rank == THREE:
+            freezes = r.upcard_black_three_freezes
+        else:
+            events.append(UpcardTurned(card=card, covered=False, freezes=False))
+            return
+        events.append(UpcardTurned(card=card, covered=True, freezes=freezes))
+        if freezes and not st.frozen:
+            st.frozen = True
+            events.append(PileFrozen(reason="upcard"))

@@ -1,0 +1,448 @@
+"""Legality: the one place that decides whether an action is allowed.
+
+:func:`check` returns ``None`` for a legal action or a :data:`Violation`
+naming the profile key that forbids it and why. :func:`legal_actions`
+enumerates candidate actions and keeps exactly those :func:`check` accepts,
+so the list, ``Game.can`` and ``Game.apply`` can never disagree.
+
+Rules fixed for every profile carry a section key and their own citation in
+:data:`FIXED_SOURCES`.
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    ASK,
+    DECLINE,
+    DRAW,
+    NO,
+    RETRACT,
+    YES,
+    Action,
+    AnswerGoOut,
+    AskGoOut,
+    DeclinePile,
+    Discard,
+    Draw,
+    Meld,
+    Retract,
+    TakePile,
+    discard,
+    meld,
+    take,
+)
+from .cards import JOKER, RED_THREES, THREE, TWO
+from .state import ANSWER, OVER, WILD_RANK, MeldTuple, State
+from .state import DRAW as PHASE_DRAW
+
+Violation = tuple[str, str]
+"""(rule key, reason): the profile key (or fixed-rule section) that forbids an action, and why."""
+
+FIXED_SOURCES = {
+    "turn": "000 TURORDNINGSREGEL, 001 §9",
+    "melds": "000 TERMINOLOGIN \"KOMBINATION\", 001 §11",
+    "discard_pile": "000 ATT TA HÖGEN, 001 §14",
+    "discard_pile.frozen": "000 ATT TA HÖGEN 5, 001 §14 B",
+    "discard_pile.wild_on_top": "001 §17 B; MATRIX P18",
+    "discard_pile.forms": "000 ATT TA HÖGEN 6, 001 §14 A; MATRIX P6",
+    "black_threes.on_top": "000 ATT TA HÖGEN 1, 001 §20 B",
+    "black_threes.going_out_only": "000 SVARTA TREOR 2, 001 §20 C",
+    "initial_meld.retract": "001 §27 A•2, §26 A",
+    "initial_meld.pending_pile": "004 L70, 001 §26 A",
+    "going_out.keep_one_card": "001 §16 B, 000 RÖDA TREOR 1",
+    "end_of_stock": "000 TALONGENS SISTA KORT 2, 001 §24",
+}
+"""Citations for rules every profile shares, keyed like profile keys."""
+
+_TAKE_FORMS = ((2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 0, 0))
+
+
+def rank_value(st: State, rank: int) -> int:
+    """Point value of a natural card of this rank (000 POÄNGRÄKNING 2)."""
+    return st.rules.value[rank * 4 if rank != THREE else 4]
+
+
+def _opened_at_start(st: State, side: int) -> bool:
+    """Whether the side had opened before this turn's provisional melds."""
+    return st.opened[side]
+
+
+def _concealed_now(st: State, seat: int) -> bool:
+    """Whether going out now would be concealed: nothing melded before this turn (000 DIREKT UTGÅNG 1, 001 §19 A•1)."""
+    r = st.rules
+    if not r.concealed_allowed or st.turn_added_old:
+        return False
+    if r.concealed_by_side:
+        side = st.side(seat)
+        return not any(rank not in st.turn_new for rank in st.melds[side])
+    return not st.melded_before[seat]
+
+
+def _turn_canastas(st: State, side: int, extra_rank: int = -1, extra_is_canasta: bool = False) -> int:
+    melds = st.melds[side]
+    size = st.rules.canasta_size
+    count = 0
+    for rank in st.turn_new:
+        if rank == extra_rank:
+            continue
+        m = melds[rank]
+        if m[0] + m[1] + m[2] >= size:
+            count += 1
+    if extra_rank >= 0 and extra_is_canasta and (extra_rank in st.turn_new or extra_rank not in melds):
+        count += 1
+    return count
+
+
+def going_out_violation(
+    st: State, seat: int, canastas: int, naturals: int, turn_canastas: int, opened_after: bool
+) -> Violation | None:
+    """Why the player may not go out with the side's melds as given, or None (MATRIX H, I)."""
+    r = st.rules
+    if st.asked == 3:
+        return ("going_out.permission", "your partner answered no to 'may I go out?', so you must keep a card")
+    req = r.canastas_required
+    if opened_after:
+        if canastas < req:
+            return ("going_out.canastas_required", f"your side needs {req} canasta(s) to go out and has {canastas}")
+        if r.natural_canasta_required and naturals < 1:
+            return ("going_out.natural_canasta_required", "your side needs a natural canasta to go out")
+        return None
+    if not _concealed_now(st, seat):
+        return ("initial_meld.minimums", "your side has not opened, so only a concealed going out is possible")
+    waived = r.concealed_minimum == 1 or (r.concealed_minimum == 0 and st.drew_from_stock)
+    if not waived:
+        return ("concealed_going_out.minimum", "going out concealed here still needs the opening minimum")
+    if turn_canastas < 1 or canastas < req:
+        return ("going_out.canastas_required", f"going out concealed needs a canasta of your own and {req} in all")
+    if r.natural_canasta_required and naturals < 1:
+        return ("going_out.natural_canasta_required", "your side needs a natural canasta to go out")
+    return None
+
+
+def _after_meld(st: State, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None) -> tuple[int, int, int, bool]:
+    """Side canastas, natural canastas and this turn's canastas after adding (n, t, j) to the meld of ``rank``."""
+    canastas, naturals = st.canastas(side)
+    size = st.rules.canasta_size
+    if existing is None:
+        n0 = t0 = j0 = 0
+    else:
+        n0, t0, j0 = existing[0], existing[1], existing[2]
+    before = n0 + t0 + j0 >= size
+    after = n0 + t0 + j0 + n + t + j >= size
+    if after:
+        if rank == WILD_RANK:
+            nat_before = before and (t0 == 0 or j0 == 0)
+            nat_after = t0 + t == 0 or j0 + j == 0
+        else:
+            nat_before = before and t0 + j0 == 0
+            nat_after = t0 + j0 + t + j == 0
+        canastas += 0 if before else 1
+        naturals += int(nat_after) - int(nat_before)
+    return canastas, naturals, _turn_canastas(st, side, rank, after), after
+
+
+def _shape_violation(st: State, rank: int, n: int, w: int, existing: MeldTuple | None) -> Violation | None:
+    r = st.rules
+    if existing is not None:
+        n0, w0 = existing[0], existing[1] + existing[2]
+        if n0 + w0 >= r.canasta_size:
+            if n and not r.naturals_added:
+                return ("canastas.naturals_added", "no cards may be added to a completed canasta")
+            if w and not r.wilds_added:
+                return ("canastas.wilds_added", "wild cards may not be added to a completed canasta")
+        n, w = n + n0, w + w0
+    if r.shape_ok(rank, n, w):
+        return None
+    if rank == WILD_RANK:
+        if not r.wild_canastas:
+            return ("canastas.wild_canastas", "melds of wild cards only are not allowed")
+        return ("melds.min_size", f"a meld needs at least {r.min_size} cards")
+    if rank == THREE:
+        if w:
+            return ("black_threes.going_out_only", "black threes are never melded with wild cards")
+        return ("black_threes.meld_min", f"black threes are melded {r.black_three_min} to {r.black_three_max} at a time")
+    if n + w < r.min_size:
+        return ("melds.min_size", f"a meld needs at least {r.min_size} cards")
+    if n < r.min_naturals:
+        return ("melds.min_naturals", f"a meld needs at least {r.min_naturals} natural cards")
+    if w > r.max_wilds:
+        return ("melds.max_wilds", f"a meld holds at most {r.max_wilds} wild cards")
+    return ("melds.wild_limit", f"{w} wild cards are too many for {n} naturals")
+
+
+def _remaining_violation(
+    st: State, seat: int, side: int, k: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int
+) -> Violation | None:
+    """Check the hand left after melding: keep two cards, or go out (001 §16 B, §18)."""
+    opened_after = st.opened[side] or st.turn_points + points >= st.minimum(side)
+    if st.pending and opened_after:
+        k += sum(1 for c in st.pending if c not in RED_THREES)
+    if k >= 2:
+        return None
+    if k == 0 and st.rules.final_discard_required:
+        return ("going_out.final_discard", "going out needs a final discard here")
+    if st.pending and not opened_after:
+        return ("initial_meld.pending_pile", "the pile waits until your opening reaches the minimum")
+    canastas, naturals, turn_canastas, _ = _after_meld(st, side, rank, n, t, j, existing)
+    found = going_out_violation(st, seat, canastas, naturals, turn_canastas, opened_after)
+    if found is not None and k == 1 and found[0] != "going_out.permission":
+        return ("going_out.keep_one_card", f"melding this leaves one card, and you may not go out: {found[1]}")
+    return found
+
+
+def _meld_violation(st: State, a: Meld) -> Violation | None:
+    seat = st.current
+    side = st.side(seat)
+    rank, n, t, j = a.rank, a.naturals, a.twos, a.jokers
+    if n < 0 or t < 0 or j < 0 or n + t + j == 0:
+        return ("melds", "a meld names at least one card")
+    if rank in (TWO, JOKER) or not 0 <= rank <= WILD_RANK:
+        return ("melds", "twos and jokers are wild: meld them with a rank, or as the wild meld W")
+    if rank == WILD_RANK and n:
+        return ("canastas.wild_canastas", "the wild meld holds only twos and jokers")
+    if n > (st.naturals_in_hand(seat, rank) if rank != WILD_RANK else 0) or t > st.counts[seat][TWO] or j > st.counts[seat][WILD_RANK]:
+        return ("melds", "you do not hold those cards")
+    provisional = not st.opened[side]
+    if provisional and st.retracted:
+        return ("initial_meld.retract", "after taking back an opening, you cannot try again this turn")
+    existing = st.melds[side].get(rank)
+    if provisional and not st.rules.several_melds and existing is None and st.turn_new:
+        return ("initial_meld.several_melds", "the opening must be a single meld")
+    found = _shape_violation(st, rank, n, t + j, existing)
+    if found is not None:
+        return found
+    k = st.sizes[seat] - n - t - j
+    if rank == THREE and k > 1:
+        return ("black_threes.going_out_only", "black threes are melded only when going out, as the last meld")
+    points = n * rank_value(st, rank) if rank != WILD_RANK else 0
+    points += t * st.rules.value[0] + j * st.rules.value[JOKER]
+    return _remaining_violation(st, seat, side, k, rank, n, t, j, existing, points if provisional else 0)
+
+
+def _take_violation(st: State, a: TakePile) -> Violation | None:
+    seat = st.current
+    side = st.side(seat)
+    r = st.rules
+    pile = st.pile
+    if not pile:
+        return ("discard_pile", "the discard pile is empty")
+    if st.retracted:
+        return ("initial_meld.retract", "after taking back an opening from the pile, draw from the stock")
+    top = pile[-1]
+    rank = JOKER if top == JOKER else top >> 2
+    if rank in (JOKER, TWO):
+        return ("discard_pile.wild_on_top", "a pile topped by a wild card cannot be taken")
+    if rank == THREE:
+        return ("black_threes.on_top", "a pile topped by a black three cannot be taken")
+    if a.top_only and not r.take_top_card_only:
+        return ("discard_pile.take_top_card_only", "the whole pile must be taken")
+    if r.one_card_rule and st.sizes[seat] == 1 and len(pile) == 1:
+        return ("discard_pile.one_card_rule", "holding one card, you may not take a pile of one card")
+    existing = st.melds[side].get(rank)
+    if r.own_canasta_rank_blocks and existing is not None and st.is_canasta(existing):
+        return ("discard_pile.own_canasta_rank_blocks", "the top card matches one of your side's canastas")
+    opened = st.opened[side]
+    if not opened and not r.allowed_from_pile:
+        return ("initial_meld.allowed_from_pile", "your side must open before taking the pile")
+    n, t, j = a.naturals, a.twos, a.jokers
+    if (n, t, j) not in _TAKE_FORMS:
+        return ("discard_pile.forms", "take with a natural pair (n2), a natural and a wild (n1 t1, n1 j1), or onto your meld (take)")
+    if n > st.counts[seat][rank] or t > st.counts[seat][TWO] or j > st.counts[seat][WILD_RANK]:
+        return ("discard_pile", "you do not hold those cards")
+    if n == 0:
+        if not opened:
+            return ("initial_meld.pile_requires_natural_pair", "before your side opens, the pile needs a natural pair")
+        if st.frozen:
+            return ("discard_pile.frozen", "the pile is frozen: only a natural pair takes it")
+        if not r.add_top_card_to_meld:
+            return ("discard_pile.add_top_card_to_meld", "the pile is not taken by adding its top card to a meld")
+        if existing is None:
+            return ("discard_pile.add_top_card_to_meld", "your side has no meld of the top card's rank")
+        if st.is_canasta(existing) and not r.add_top_card_to_canasta:
+            return ("discard_pile.add_top_card_to_canasta", "the top card may not be added to a completed canasta")
+    elif n == 1:
+        if st.frozen:
+            return ("discard_pile.frozen", "the pile is frozen: only a natural pair takes it")
+        if not opened and r.pile_needs_pair_to_open:
+            return ("initial_meld.pile_requires_natural_pair", "before your side opens, the pile needs a natural pair")
+        if not r.wild_and_natural:
+            return ("discard_pile.wild_and_natural", "the pile is not taken with a natural and a wild card")
+    found = _shape_violation(st, rank, n + 1, t + j, existing)
+    if found is not None:
+        return found
+    used = n + t + j
+    k = st.sizes[seat] - used
+    points = (n + 1) * rank_value(st, rank) + t * r.value[0] + j * r.value[JOKER]
+    if not a.top_only and opened:
+        k += sum(1 for c in pile[:-1] if c not in RED_THREES)
+    if k >= 2:
+        return None
+    saved = st.pending
+    if not a.top_only and not opened:
+        st.pending = pile[:-1]
+    try:
+        return _remaining_violation(st, seat, side, k, rank, n + 1, t, j, existing, 0 if opened else points)
+    finally:
+        st.pending = saved
+
+
+def _discard_violation(st: State, a: Discard) -> Violation | None:
+    seat = st.current
+    side = st.side(seat)
+    rank = a.rank
+    if rank == JOKER:
+        held = st.counts[seat][WILD_RANK]
+    elif 0 <= rank <= 12:
+        held = st.naturals_in_hand(seat, rank) if rank == THREE else st.counts[seat][rank]
+    else:
+        held = 0
+    if not held:
+        return ("turn", "you do not hold that card")
+    if st.pending:
+        return ("initial_meld.pending_pile", "the pile waits until your opening reaches the minimum; meld more or retract")
+    if not st.opened[side] and st.turn_new and st.sizes[seat] > 1:
+        need = st.minimum(side)
+        return ("initial_meld.minimums", f"your opening counts {st.turn_points} points and your side needs {need}")
+    if st.sizes[seat] > 1:
+        return None
+    canastas, naturals = st.canastas(side)
+    return going_out_violation(st, seat, canastas, naturals, _turn_canastas(st, side), st.opened[side])
+
+
+def _decline_violation(st: State) -> Violation | None:
+    if st.stock:
+        return ("end_of_stock", "the pile may be left only once the stock is empty; draw instead")
+    mode = st.rules.end_mode
+    if mode == 0 or st.retracted:
+        return None
+    takes = [f for f in _TAKE_FORMS if _take_violation(st, take(*f)) is None]
+    if not takes:
+        return None
+    if mode == 2:
+        return ("end_of_stock.mode", "at the end of the stock you must take the pile when you can")
+    top = st.pile[-1]
+    if not st.frozen and (top >> 2) in st.melds[st.side(st.current)]:
+        return ("end_of_stock.mode", "at the end of the stock you must take the pile when its top card fits your side's meld")
+    return None
+
+
+def _ask_violation(st: State) -> Violation | None:
+    r = st.rules
+    if not r.permission:
+        return ("going_out.permission", "asking the partner is not part of these rules or this table has no partners")
+    if st.asked:
+        return ("going_out.permission", "you have already asked this turn")
+    if st.turn_new or st.turn_added_old or st.pile_taken_top >= 0:
+        return ("going_out.permission", "ask before melding anything")
+    if r.variant.going_out.permission.value == "after_stock_draw" and not st.drew_from_stock:
+        return ("going_out.permission", "ask only after drawing from the stock")
+    return None
+
+
+def _retract_violation(st: State) -> Violation | None:
+    side = st.side(st.current)
+    if st.opened[side] or not (st.turn_new or st.pending):
+        return ("initial_meld.retract", "there is no unfinished opening to take back")
+    return None
+
+
+def check(st: State, action: Action) -> Violation | None:
+    """None if ``action`` is legal for the player to act now; otherwise the rule that forbids it."""
+    phase = st.phase
+    if phase == OVER:
+        return ("match", "the match is over")
+    if phase == ANSWER:
+        if isinstance(action, AnswerGoOut):
+            return None
+        return ("going_out.permission", "the partner must first answer 'may I go out?'")
+    if isinstance(action, AnswerGoOut):
+        return ("going_out.permission", "nobody asked 'may I go out?'")
+    if phase == PHASE_DRAW:
+        if isinstance(action, Draw):
+            return None if st.stock else ("end_of_stock", "the stock is empty: take the pile or decline it")
+        if isinstance(action, TakePile):
+            return _take_violation(st, action)
+        if isinstance(action, DeclinePile):
+            return _decline_violation(st)
+        return ("turn", "draw from the stock or take the pile first")
+    if isinstance(action, Meld):
+        return _meld_violation(st, action)
+    if isinstance(action, Discard):
+        return _discard_violation(st, action)
+    if isinstance(action, AskGoOut):
+        return _ask_violation(st)
+    if isinstance(action, Retract):
+        return _retract_violation(st)
+    if isinstance(action, (Draw, TakePile, DeclinePile)):
+        return ("turn", "you have already drawn this turn")
+    return ("turn", f"{action!r} is not an action")
+
+
+def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
+    r = st.rules
+    out: list[Action] = []
+    counts = st.counts[seat]
+    twos, jokers = counts[TWO], counts[WILD_RANK]
+    melds = st.melds[side]
+    ranks = [rank for rank in range(THREE, 13) if counts[rank] or rank in melds]
+    if r.wild_canastas and (twos or jokers):
+        ranks.append(WILD_RANK)
+    for rank in ranks:
+        avail = st.naturals_in_hand(seat, rank) if rank != WILD_RANK else 0
+        existing = melds.get(rank)
+        if existing is None and rank != WILD_RANK and avail < (r.black_three_min if rank == THREE else r.min_naturals):
+            continue
+        n0 = existing[0] if existing else 0
+        wild_room = twos + jokers if rank == WILD_RANK else (0 if rank == THREE else r.wild_capacity(n0 + avail))
+        for n in range(avail + 1):
+            for t in range(min(twos, wild_room) + 1):
+                for j in range(min(jokers, wild_room - t) + 1):
+                    if n + t + j == 0:
+                        continue
+                    a = meld(rank, n, t, j)
+                    if _meld_violation(st, a) is None:
+                        out.append(a)
+    return out
+
+
+def legal_actions(st: State) -> list[Action]:
+    """Every legal action for the player to act now; equivalent choices appear once."""
+    phase = st.phase
+    if phase == OVER:
+        return []
+    if phase == ANSWER:
+        return [YES, NO]
+    seat = st.current
+    out: list[Action]
+    if phase == PHASE_DRAW:
+        out = [DRAW] if st.stock else []
+        if st.pile and not st.retracted:
+            tops = (False, True) if st.rules.take_top_card_only else (False,)
+            for form in _TAKE_FORMS:
+                for top_only in tops:
+                    a = take(*form, top_only)
+                    if _take_violation(st, a) is None:
+                        out.append(a)
+        if not st.stock and _decline_violation(st) is None:
+            out.append(DECLINE)
+        return out
+    side = st.side(seat)
+    out = _meld_candidates(st, seat, side)
+    counts = st.counts[seat]
+    for rank in range(13):
+        if counts[rank] and (rank != THREE or st.naturals_in_hand(seat, THREE)):
+            d = discard(rank)
+            if _discard_violation(st, d) is None:
+                out.append(d)
+    if counts[WILD_RANK]:
+        d = discard(JOKER)
+        if _discard_violation(st, d) is None:
+            out.append(d)
+    if _ask_violation(st) is None:
+        out.append(ASK)
+    if _retract_violation(st) is None:
+        out.append(RETRACT)
+    return out
+
+
+__all__ = ["FIXED_SOURCES", "Violation", "check", "going_out_violation", "legal_actions", "rank_value"]

@@ -1,0 +1,283 @@
+"""Carrying out a legal action: moving cards, opening, canastas, turns, the end of a hand and of the match.
+
+:func:`do` assumes :func:`canasta.core.legality.check` has accepted the
+action; :class:`canasta.Game` always checks first.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, Meld, Retract, TakePile
+from .cards import BLACK_THREES, JOKER, RED_THREES, THREE, TWO
+from .dealing import deal_hand, lay_red_threes
+from .events import (
+    CanastaCompleted,
+    CardDrawn,
+    Discarded,
+    Event,
+    GoOutAnswered,
+    GoOutAsked,
+    HandEnded,
+    MatchEnded,
+    Melded,
+    OpeningRetracted,
+    PenaltyApplied,
+    PileBlocked,
+    PileDeclined,
+    PileFrozen,
+    PileReleased,
+    PileTaken,
+    RedThreeLaid,
+    SideOpened,
+    Termination,
+)
+from .legality import _concealed_now, _turn_canastas
+from .scoring import score_hand
+from .state import ANSWER, DRAW, MELD, OVER, WILD_RANK, State
+
+DEFAULT_TURN_CAP = 400
+"""Safety cap on turns per hand: a hand still running after this many turns ends as if the stock had run out.
+
+A real hand of 2 to 6 players ends well before it: the stock holds at most
+about 140 cards, and only the end-of-stock chain of pile take-ups can go on
+without drawing. Ending such a runaway hand keeps every hand finite."""
+
+
+def do(st: State, action: Action, turn_cap: int = DEFAULT_TURN_CAP) -> list[Event]:
+    """Apply a legal action and return the events it caused."""
+    events: list[Event] = []
+    if isinstance(action, Draw):
+        _draw(st, events)
+    elif isinstance(action, TakePile):
+        _take(st, action, events)
+    elif isinstance(action, Meld):
+        _meld(st, action, events)
+    elif isinstance(action, Discard):
+        _discard(st, action, events, turn_cap)
+    elif isinstance(action, AskGoOut):
+        st.asked = 1
+        st.asker = st.current
+        partner = st.rules.partners[st.current][0]
+        events.append(GoOutAsked(seat=st.current, partner=partner))
+        st.current = partner
+        st.phase = ANSWER
+    elif isinstance(action, AnswerGoOut):
+        events.append(GoOutAnswered(seat=st.current, yes=action.yes))
+        st.asked = 2 if action.yes else 3
+        st.current = st.asker
+        st.phase = MELD
+    elif isinstance(action, Retract):
+        _retract(st, events)
+    elif isinstance(action, DeclinePile):
+        events.append(PileDeclined(seat=st.current))
+        _end_hand(st, events, Termination.STOCK_EXHAUSTED, st.current)
+    return events
+
+
+def _draw(st: State, events: list[Event]) -> None:
+    seat = st.current
+    card = st.stock.pop()
+    st.add_card(seat, card)
+    events.append(CardDrawn(seat=seat, card=card))
+    st.drew_from_stock = True
+    st.phase = MELD
+    if card in RED_THREES:
+        if not st.stock:
+            st.remove_card(seat, card)
+            st.red_threes[st.side(seat)].append(card)
+            events.append(RedThreeLaid(seat=seat, card=card, replaced=False))
+            _end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
+            return
+        if lay_red_threes(st, seat, events):
+            _end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
+
+
+def _points(st: State, cards: list[int]) -> int:
+    value = st.rules.value
+    return sum(value[c] for c in cards)
+
+
+def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], events: list[Event]) -> None:
+    """Put cards on the side's meld of ``rank``, noting what this turn did (001 §11 B)."""
+    side = st.side(seat)
+    melds = st.melds[side]
+    old = melds.get(rank)
+    naturals = sum(1 for c in cards if c != JOKER and c >> 2 != TWO)
+    twos = sum(1 for c in cards if c != JOKER and c >> 2 == TWO)
+    jokers = len(cards) - naturals - twos
+    if old is None:
+        new = (naturals, twos, jokers, tuple(cards))
+        st.turn_new.append(rank)
+    else:
+        new = (old[0] + naturals, old[1] + twos, old[2] + jokers, old[3] + tuple(cards))
+        if rank not in st.turn_new:
+            st.turn_added_old = True
+    melds[rank] = new
+    events.append(Melded(seat=seat, side=side, rank=rank, naturals=naturals, twos=twos, jokers=jokers, new_meld=old is None))
+    size = st.rules.canasta_size
+    was = old is not None and old[0] + old[1] + old[2] >= size
+    if not was and new[0] + new[1] + new[2] >= size:
+        natural = new[1] + new[2] == 0 if rank != WILD_RANK else (new[1] == 0 or new[2] == 0)
+        events.append(CanastaCompleted(side=side, rank=rank, natural=natural))
+    if not st.opened[side]:
+        st.turn_points += _points(st, cards)
+        minimum = st.minimum(side)
+        if st.turn_points >= minimum:
+            st.opened[side] = True
+            events.append(SideOpened(side=side, points=st.turn_points, minimum=minimum))
+            if st.pending:
+                _release_pending(st, seat, events)
+
+
+def _release_pending(st: State, seat: int, events: list[Event]) -> None:
+    cards, st.pending = st.pending, []
+    for card in cards:
+        st.add_card(seat, card)
+    st.frozen = False
+    events.append(PileReleased(seat=seat, cards=len(cards)))
+    lay_red_threes(st, seat, events, replace=False)
+
+
+def _take(st: State, a: TakePile, events: list[Event]) -> None:
+    seat = st.current
+    side = st.side(seat)
+    top = st.pile.pop()
+    rank = top >> 2
+    cards = [top, *st.take_rank(seat, rank, a.naturals), *st.take_rank(seat, TWO, a.twos), *st.take_rank(seat, JOKER, a.jokers)]
+    st.pile_taken_top = top
+    st.phase = MELD
+    if a.top_only:
+        events.append(PileTaken(seat=seat, top_card=top, cards=1, top_only=True))
+    elif st.opened[side]:
+        rest, st.pile = st.pile, []
+        st.frozen = False
+        for card in rest:
+            st.add_card(seat, card)
+        events.append(PileTaken(seat=seat, top_card=top, cards=len(rest) + 1, top_only=False))
+        lay_red_threes(st, seat, events, replace=False)
+    else:
+        st.pending, st.pile = st.pile, []
+        events.append(PileTaken(seat=seat, top_card=top, cards=len(st.pending) + 1, top_only=False, pending=True))
+    _add_to_meld(st, seat, rank, cards, events)
+    if st.sizes[seat] == 0 and not st.pending:
+        _went_out(st, seat, events)
+
+
+def _meld(st: State, a: Meld, events: list[Event]) -> None:
+    seat = st.current
+    rank = a.rank
+    if rank == WILD_RANK:
+        cards = []
+    elif rank == THREE:
+        cards = st.take_rank(seat, THREE, a.naturals)
+    else:
+        cards = st.take_rank(seat, rank, a.naturals)
+    cards += st.take_rank(seat, TWO, a.twos) + st.take_rank(seat, JOKER, a.jokers)
+    _add_to_meld(st, seat, rank, cards, events)
+    if st.sizes[seat] == 0:
+        _went_out(st, seat, events)
+
+
+def _pick(st: State, seat: int, rank: int) -> int:
+    hand = st.hands[seat]
+    if rank == JOKER:
+        return JOKER
+    codes = BLACK_THREES if rank == THREE else (rank * 4, rank * 4 + 1, rank * 4 + 2, rank * 4 + 3)
+    return next(c for c in codes if hand[c])
+
+
+def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
+    seat = st.current
+    card = _pick(st, seat, a.rank)
+    st.remove_card(seat, card)
+    st.pile.append(card)
+    st.history.append((seat, card))
+    events.append(Discarded(seat=seat, card=card))
+    r = st.rules
+    nxt = (seat + 1) % r.players
+    if card == JOKER or card >> 2 == TWO:
+        events.append(PileBlocked(seat=nxt))
+        if r.wild_discard_freezes and not st.frozen:
+            st.frozen = True
+            events.append(PileFrozen(reason="wild card discarded"))
+    elif card in BLACK_THREES:
+        events.append(PileBlocked(seat=nxt))
+        if r.black_three_freezes_discard and not st.frozen:
+            st.frozen = True
+            events.append(PileFrozen(reason="black three discarded"))
+    if st.sizes[seat] == 0:
+        _went_out(st, seat, events)
+        return
+    side = st.side(seat)
+    if st.asked == 2 and r.permission_penalty:
+        st.penalties[side] += r.permission_penalty
+        events.append(PenaltyApplied(side=side, points=r.permission_penalty, rule="going_out.permission_penalty"))
+    if st.turn_new or st.turn_added_old or st.pile_taken_top >= 0:
+        st.melded_before[seat] = True
+    took_at_end = not st.stock and st.pile_taken_top >= 0 and not st.drew_from_stock
+    if not st.stock and took_at_end and not r.chain:
+        _end_hand(st, events, Termination.STOCK_EXHAUSTED, seat)
+        return
+    st.turns += 1
+    if st.turns >= turn_cap:
+        _end_hand(st, events, Termination.TURN_CAP, None)
+        return
+    st.current = nxt
+    st.phase = DRAW
+    st.reset_turn()
+    if not r.deal_red_threes_at_once and lay_red_threes(st, nxt, events):
+        _end_hand(st, events, Termination.RED_THREE_LAST_CARD, nxt)
+
+
+def _retract(st: State, events: list[Event]) -> None:
+    seat = st.current
+    side = st.side(seat)
+    melds = st.melds[side]
+    top = st.pile_taken_top
+    top_rank = top >> 2 if top >= 0 else -1
+    for rank in st.turn_new:
+        cards = list(melds.pop(rank)[3])
+        if rank == top_rank:
+            cards.remove(top)
+        for card in cards:
+            st.add_card(seat, card)
+    if st.pile_taken_top >= 0:
+        st.pile = [*st.pending, st.pile_taken_top]
+        st.pending = []
+        st.phase = DRAW
+        st.pile_taken_top = -1
+    st.turn_new = []
+    st.turn_points = 0
+    st.retracted = True
+    st.minimum_raise[side] += st.rules.minimum_raise
+    events.append(OpeningRetracted(seat=seat, cards=st.sizes[seat], new_minimum=st.minimum(side)))
+
+
+def _went_out(st: State, seat: int, events: list[Event]) -> None:
+    side = st.side(seat)
+    _canastas, _ = st.canastas(side)
+    concealed = _concealed_now(st, seat) and _turn_canastas(st, side) >= 1
+    if concealed and not st.rules.partner_canastas_count and _turn_canastas(st, side) < st.rules.canastas_required:
+        concealed = False
+    _end_hand(st, events, Termination.WENT_OUT_CONCEALED if concealed else Termination.WENT_OUT, seat)
+
+
+def _end_hand(st: State, events: list[Event], how: Termination, seat: int | None) -> None:
+    went_out = seat if how in (Termination.WENT_OUT, Termination.WENT_OUT_CONCEALED) else None
+    scores = score_hand(st, went_out, how is Termination.WENT_OUT_CONCEALED)
+    for s in scores:
+        st.scores[s.side] += s.total
+    st.hand_scores.append(scores)
+    events.append(HandEnded(hand_number=st.hand_number, termination=how, seat=seat, scores=scores, totals=tuple(st.scores)))
+    target = st.rules.target
+    if any(total >= target for total in st.scores):
+        best = max(st.scores)
+        leaders = [side for side, total in enumerate(st.scores) if total == best]
+        st.winner = leaders[0] if len(leaders) == 1 else None
+        st.phase = OVER
+        events.append(MatchEnded(winner=st.winner, totals=tuple(st.scores)))
+        return
+    if deal_hand(st, events):
+        _end_hand(st, events, Termination.RED_THREE_LAST_CARD, st.current)
+
+
+__all__ = ["DEFAULT_TURN_CAP", "do"]

@@ -1,0 +1,209 @@
+"""The mutable state of a match in progress, kept flat so that a copy is cheap.
+
+Hands are counts per card code (53 entries) plus counts per rank, kept in
+step; a side's melds are ``rank -> (naturals, twos, jokers, cards)`` tuples,
+so copying a state copies a handful of short lists and dicts. Only
+:mod:`canasta.core.play` and :mod:`canasta.core.dealing` change a state.
+"""
+
+from __future__ import annotations
+
+from .cards import BLACK_THREES, JOKER, N_CODES, RED_THREES, THREE, TWO
+from .scoring import HandScore
+from .table import TableRules
+
+DRAW, MELD, ANSWER, OVER = 0, 1, 2, 3
+"""Phases: the player must draw or take the pile; may meld, then discards; the partner answers "may I go out?"; the match is over."""
+
+WILD_RANK = 13
+"""Rank index of jokers in per-rank counts and of the wild-card meld."""
+
+MeldTuple = tuple[int, int, int, tuple[int, ...]]
+"""A meld: naturals, twos, jokers, and the card codes in it."""
+
+
+class State:
+    """Everything about a match in progress. Seats count from 0; side of seat s is ``rules.side_of[s]``."""
+
+    __slots__ = (
+        "asked",
+        "asker",
+        "counts",
+        "current",
+        "dealer",
+        "drew_from_stock",
+        "frozen",
+        "hand_number",
+        "hand_scores",
+        "hands",
+        "history",
+        "melded_before",
+        "melds",
+        "minimum_raise",
+        "opened",
+        "penalties",
+        "pending",
+        "phase",
+        "pile",
+        "pile_taken_top",
+        "red_threes",
+        "retracted",
+        "rules",
+        "scores",
+        "seed",
+        "sizes",
+        "stock",
+        "turn_added_old",
+        "turn_new",
+        "turn_points",
+        "turns",
+        "winner",
+    )
+
+    def __init__(self, rules: TableRules, seed: int) -> None:
+        n, s = rules.players, rules.sides
+        self.rules = rules
+        self.seed = seed
+        self.hand_number = 0
+        self.dealer = (n - 2) % n
+        self.current = 0
+        self.phase = DRAW
+        self.hands = [[0] * N_CODES for _ in range(n)]
+        self.counts = [[0] * 14 for _ in range(n)]
+        self.sizes = [0] * n
+        self.melds: list[dict[int, MeldTuple]] = [{} for _ in range(s)]
+        self.red_threes: list[list[int]] = [[] for _ in range(s)]
+        self.stock: list[int] = []
+        self.pile: list[int] = []
+        self.frozen = False
+        self.history: list[tuple[int, int]] = []
+        self.opened = [False] * s
+        self.melded_before = [False] * n
+        self.penalties = [0] * s
+        self.minimum_raise = [0] * s
+        self.scores = [0] * s
+        self.hand_scores: list[tuple[HandScore, ...]] = []
+        self.winner: int | None = None
+        self.turns = 0
+        self.reset_turn()
+
+    def reset_turn(self) -> None:
+        """Clear what belongs to one turn."""
+        self.drew_from_stock = False
+        self.turn_new: list[int] = []
+        self.turn_added_old = False
+        self.turn_points = 0
+        self.pending: list[int] = []
+        self.pile_taken_top = -1
+        self.retracted = False
+        self.asked = 0
+        self.asker = -1
+
+    def copy(self) -> State:
+        """An independent copy; the rules object is shared (it is never changed)."""
+        new = State.__new__(State)
+        new.rules = self.rules
+        new.seed = self.seed
+        new.hand_number = self.hand_number
+        new.dealer = self.dealer
+        new.current = self.current
+        new.phase = self.phase
+        new.hands = [h[:] for h in self.hands]
+        new.counts = [c[:] for c in self.counts]
+        new.sizes = self.sizes[:]
+        new.melds = [dict(m) for m in self.melds]
+        new.red_threes = [r[:] for r in self.red_threes]
+        new.stock = self.stock[:]
+        new.pile = self.pile[:]
+        new.frozen = self.frozen
+        new.history = self.history[:]
+        new.opened = self.opened[:]
+        new.melded_before = self.melded_before[:]
+        new.penalties = self.penalties[:]
+        new.minimum_raise = self.minimum_raise[:]
+        new.scores = self.scores[:]
+        new.hand_scores = self.hand_scores[:]
+        new.winner = self.winner
+        new.turns = self.turns
+        new.drew_from_stock = self.drew_from_stock
+        new.turn_new = self.turn_new[:]
+        new.turn_added_old = self.turn_added_old
+        new.turn_points = self.turn_points
+        new.pending = self.pending[:]
+        new.pile_taken_top = self.pile_taken_top
+        new.retracted = self.retracted
+        new.asked = self.asked
+        new.asker = self.asker
+        return new
+
+    # -- cards in hands ------------------------------------------------------
+
+    def add_card(self, seat: int, card: int) -> None:
+        self.hands[seat][card] += 1
+        self.counts[seat][WILD_RANK if card == JOKER else card >> 2] += 1
+        self.sizes[seat] += 1
+
+    def remove_card(self, seat: int, card: int) -> None:
+        self.hands[seat][card] -= 1
+        self.counts[seat][WILD_RANK if card == JOKER else card >> 2] -= 1
+        self.sizes[seat] -= 1
+
+    def take_rank(self, seat: int, rank: int, count: int) -> list[int]:
+        """Remove ``count`` cards of a rank from a hand (black threes only, for rank 3); return their codes."""
+        hand = self.hands[seat]
+        out: list[int] = []
+        if rank in (WILD_RANK, JOKER):
+            codes: tuple[int, ...] = (JOKER,)
+        elif rank == THREE:
+            codes = BLACK_THREES
+        else:
+            codes = (rank * 4 + 3, rank * 4 + 2, rank * 4 + 1, rank * 4)
+        for code in codes:
+            while hand[code] and len(out) < count:
+                out.append(code)
+                self.remove_card(seat, code)
+        return out
+
+    def naturals_in_hand(self, seat: int, rank: int) -> int:
+        """Natural cards of a rank in a hand; for threes, the black ones."""
+        if rank == THREE:
+            hand = self.hands[seat]
+            return hand[BLACK_THREES[0]] + hand[BLACK_THREES[1]]
+        return self.counts[seat][rank]
+
+    def red_threes_in_hand(self, seat: int) -> int:
+        hand = self.hands[seat]
+        return hand[RED_THREES[0]] + hand[RED_THREES[1]]
+
+    def twos_in_hand(self, seat: int) -> int:
+        return self.counts[seat][TWO]
+
+    def jokers_in_hand(self, seat: int) -> int:
+        return self.counts[seat][WILD_RANK]
+
+    def hand_cards(self, seat: int) -> list[int]:
+        """The codes of a hand, sorted."""
+        return [code for code in range(N_CODES) for _ in range(self.hands[seat][code])]
+
+    # -- sides -----------------------------------------------------------------
+
+    def side(self, seat: int) -> int:
+        return self.rules.side_of[seat]
+
+    def is_canasta(self, meld: MeldTuple) -> bool:
+        return meld[0] + meld[1] + meld[2] >= self.rules.canasta_size
+
+    def canastas(self, side: int) -> tuple[int, int]:
+        """(canastas, natural canastas) of a side; a wild-card canasta of one kind counts as natural (P29)."""
+        total = natural = 0
+        size = self.rules.canasta_size
+        for rank, (n, t, j, _) in self.melds[side].items():
+            if n + t + j >= size:
+                total += 1
+                if (rank != WILD_RANK and t + j == 0) or (rank == WILD_RANK and (t == 0 or j == 0)):
+                    natural += 1
+        return total, natural
+
+    def minimum(self, side: int) -> int:
+        """The side's opening minimum this hand: by its score at the start of the hand (P22), plus any raise (001 §27 A)."""
+        return self.rules.variant.opening_minimum(self.scores[side]) + self.minimum_raise[side]

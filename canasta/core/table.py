@@ -1,0 +1,212 @@
+"""The rules at one table: a profile resolved for a player count, in fast flat attributes.
+
+The engine reads rules only from here, and this reads them only from the
+:class:`~canasta.variants.Variant`; nothing about a federation is written in
+the engine. Resolving once per game keeps the hot path (legal actions,
+apply) free of mapping look-ups and enum comparisons.
+"""
+
+from __future__ import annotations
+
+from canasta.variants.citations import citation_for
+from canasta.variants.enums import (
+    BlackThreeDiscard,
+    ConcealedMelders,
+    ConcealedMinimum,
+    DealtRedThrees,
+    FinalDiscard,
+    GoOutPermission,
+    RedThreeCondition,
+    StockExhausted,
+    WildLimit,
+)
+from canasta.variants.schema import PlayerCount, Variant
+
+from .cards import ACE, EIGHT, FOUR, JOKER, N_CODES, THREE, TWO
+
+
+class UnsupportedPlayerCount(ValueError):
+    """The profile gives no rules for this many players."""
+
+
+class TableRules:
+    """A profile resolved for one player count. Attribute names follow the profile keys."""
+
+    __slots__ = (
+        "add_top_card_to_canasta",
+        "add_top_card_to_meld",
+        "all_wild_bonus",
+        "allowed_from_pile",
+        "black_three_freezes_discard",
+        "black_three_max",
+        "black_three_min",
+        "canasta_size",
+        "canastas_required",
+        "chain",
+        "concealed_allowed",
+        "concealed_bonus",
+        "concealed_by_side",
+        "concealed_minimum",
+        "deal_red_threes_at_once",
+        "decks",
+        "end_mode",
+        "final_discard_required",
+        "going_out_bonus",
+        "hand_size",
+        "jokers",
+        "max_wilds",
+        "min_naturals",
+        "min_size",
+        "minimum_raise",
+        "mixed_bonus",
+        "natural_bonus",
+        "natural_canasta_required",
+        "naturals_added",
+        "one_card_rule",
+        "own_canasta_rank_blocks",
+        "partner_canastas_count",
+        "partners",
+        "permission",
+        "permission_penalty",
+        "pile_needs_pair_to_open",
+        "players",
+        "pure_wild_bonus",
+        "red_three_table",
+        "red_threes_need_canasta",
+        "several_melds",
+        "side_of",
+        "sides",
+        "take_top_card_only",
+        "target",
+        "unmelded_red_three_penalty",
+        "upcard_black_three_freezes",
+        "upcard_red_three_freezes",
+        "upcard_wild_freezes",
+        "value",
+        "variant",
+        "wild_and_natural",
+        "wild_canastas",
+        "wild_discard_freezes",
+        "wild_limit",
+        "wilds_added",
+    )
+
+    def __init__(self, variant: Variant, players: int) -> None:
+        v = variant
+        count = PlayerCount(players)
+        if players not in v.deal.hand_size:
+            counts = ", ".join(str(n) for n in v.player_counts)
+            raise UnsupportedPlayerCount(f"profile {v.name!r} has rules for {counts} players, not {players}")
+        self.variant = v
+        self.players = players
+        self.sides = v.deal.sides[count]
+        self.side_of = tuple(seat % self.sides for seat in range(players))
+        self.partners = tuple(
+            tuple((seat + k * self.sides) % players for k in range(1, players // self.sides)) for seat in range(players)
+        )
+        self.hand_size = v.deal.hand_size[count]
+        self.decks = v.deal.decks[count]
+        self.jokers = v.deal.jokers[count]
+        self.deal_red_threes_at_once = v.turn.dealt_red_threes is DealtRedThrees.AT_DEAL
+        self.upcard_wild_freezes = v.upcard.wild_freezes
+        self.upcard_red_three_freezes = v.upcard.red_three_freezes
+        self.upcard_black_three_freezes = v.upcard.black_three_freezes
+        im = v.initial_meld
+        self.several_melds = im.several_melds
+        self.pile_needs_pair_to_open = im.pile_requires_natural_pair
+        self.allowed_from_pile = im.allowed_from_pile
+        dp = v.discard_pile
+        self.take_top_card_only = dp.take_top_card_only
+        self.wild_and_natural = dp.wild_and_natural
+        self.add_top_card_to_meld = dp.add_top_card_to_meld
+        self.add_top_card_to_canasta = dp.add_top_card_to_canasta and dp.add_top_card_to_meld and v.canastas.naturals_added
+        self.own_canasta_rank_blocks = dp.own_canasta_rank_blocks
+        self.one_card_rule = dp.one_card_rule
+        self.wild_discard_freezes = dp.wild_discard_freezes
+        m = v.melds
+        self.min_size = m.min_size
+        self.min_naturals = m.min_naturals
+        self.max_wilds = m.max_wilds
+        self.wild_limit = {WildLimit.HALF: 0, WildLimit.STANDARD: 1, WildLimit.TWO_PER_WILD: 2}[m.wild_limit]
+        c = v.canastas
+        self.canasta_size = c.size
+        self.natural_bonus = c.natural_bonus
+        self.mixed_bonus = c.mixed_bonus
+        self.naturals_added = c.naturals_added
+        self.wilds_added = c.wilds_added
+        self.wild_canastas = c.wild_canastas
+        self.all_wild_bonus = c.wild_canasta_bonus
+        self.pure_wild_bonus = c.pure_wild_canasta_bonus
+        g = v.going_out
+        self.canastas_required = g.canastas_required[count]
+        self.natural_canasta_required = g.natural_canasta_required
+        self.going_out_bonus = g.bonus
+        self.final_discard_required = g.final_discard is FinalDiscard.REQUIRED
+        self.permission = g.permission is not GoOutPermission.NOT_USED and self.sides < players
+        self.permission_penalty = g.permission_penalty
+        cg = v.concealed_going_out
+        self.concealed_allowed = cg.allowed
+        self.concealed_by_side = cg.who_has_not_melded is ConcealedMelders.SIDE
+        self.partner_canastas_count = cg.partner_canastas_count
+        self.concealed_minimum = {
+            ConcealedMinimum.WAIVED_AFTER_STOCK_DRAW: 0,
+            ConcealedMinimum.ALWAYS_WAIVED: 1,
+            ConcealedMinimum.NEVER_WAIVED: 2,
+        }[cg.minimum]
+        self.concealed_bonus = cg.bonus
+        r3 = v.red_threes
+        self.red_three_table = v.red_threes.bonus_table[count]
+        self.red_threes_need_canasta = r3.plus_when is RedThreeCondition.CANASTA
+        self.unmelded_red_three_penalty = r3.unmelded_penalty
+        b3 = v.black_threes
+        self.black_three_freezes_discard = b3.discard is BlackThreeDiscard.FREEZE
+        self.black_three_min = b3.meld_min
+        self.black_three_max = b3.meld_max
+        self.end_mode = {
+            StockExhausted.OPTIONAL_PICKUP: 0,
+            StockExhausted.FORCED_IF_FITS_MELD: 1,
+            StockExhausted.FORCED_IF_LEGAL: 2,
+        }[v.end_of_stock.mode]
+        self.chain = v.end_of_stock.chain
+        self.target = v.match.target
+        self.minimum_raise = v.penalties.insufficient_opening_raise
+        cp = v.scoring.card_points
+        value = [0] * N_CODES
+        for code in range(52):
+            rank = code >> 2
+            if rank == TWO:
+                value[code] = cp.two
+            elif rank == THREE:
+                value[code] = cp.black_three
+            elif rank == ACE:
+                value[code] = cp.ace
+            elif rank >= EIGHT:
+                value[code] = cp.eight_to_king
+            elif rank >= FOUR:
+                value[code] = cp.four_to_seven
+        value[JOKER] = cp.joker
+        self.value = tuple(value)
+
+    def cite(self, key: str) -> str:
+        """The source citation of a profile key, from the profile's comments."""
+        return citation_for(self.variant.citations, key)
+
+    def wild_capacity(self, naturals: int) -> int:
+        """Most wild cards a meld with this many naturals may hold (MATRIX F, P1)."""
+        if self.wild_limit == 0:
+            cap = naturals
+        elif self.wild_limit == 2:
+            cap = naturals // 2
+        else:
+            cap = self.max_wilds
+        return cap if cap < self.max_wilds else self.max_wilds
+
+    def shape_ok(self, rank: int, naturals: int, wilds: int) -> bool:
+        """Whether a meld of this rank and shape is legal (001 §11 D, 000 KOMBINATION, 004 opt b)."""
+        if naturals + wilds < self.min_size:
+            return False
+        if rank == 13:
+            return naturals == 0 and self.wild_canastas
+        if rank == THREE:
+            return wilds == 0 and self.black_three_min <= naturals <= self.black_three_max
+        return naturals >= self.min_naturals and wilds <= self.wild_capacity(naturals)
