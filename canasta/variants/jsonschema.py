@@ -1,0 +1,136 @@
+"""A JSON Schema (draft-07) for variant profiles and house-rule files, generated from the schema classes.
+
+Editors that read JSON Schema for TOML (Taplo, Even Better TOML) use it to
+complete keys, show each key's documentation and flag mistakes while a club
+types its house file. The schema is walked from the attrs classes in
+:mod:`schema`, so it can never drift from what the loader accepts: a new field
+appears here with its docstring, default and range without any edit.
+
+Every key is optional, because a house file gives only what differs from the
+profile it extends; the loader fills the rest. Every object forbids unknown
+keys, as the loader does (``forbid_extra_keys``).
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any, get_args, get_origin
+
+import attrs
+
+from .reference import KeyInfo, class_doc, keys
+from .schema import PLAYER_COUNTS, SCHEMA_VERSION, PlayerCount, Variant
+
+SCHEMA_ID = f"urn:canasta:variant-profile:v{SCHEMA_VERSION}"
+"""The schema's ``$id``: a URN, since the schema is generated locally (``canasta variants schema``) rather than hosted."""
+
+EXTENDS_DOC = (
+    "The profile this file builds on: a bundled profile name (see `canasta variants list`) "
+    "or a path relative to this file. Only the keys that differ need to be given; tables merge key by key, arrays replace whole."
+)
+"""Description of the top-level ``extends`` key, which the loader handles before the schema classes see the data."""
+
+_SKIPPED = frozenset({"citations"})
+"""Fields that are not TOML keys: citations are read from comments, and the loader rejects a ``citations`` key."""
+
+
+def _is_per_players(tp: Any) -> bool:
+    """Whether a type is a per-player-count map, ``Mapping[PlayerCount, X]``."""
+    return get_origin(tp) in (Mapping, dict) and get_args(tp)[:1] == (PlayerCount,)
+
+
+def _is_tuple(tp: Any) -> bool:
+    """Whether a type is a homogeneous tuple, ``tuple[X, ...]`` (a TOML array)."""
+    args = get_args(tp)
+    return get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _json_value(value: Any) -> Any:
+    """A default value as JSON data: enums as their strings, tuples as lists, player counts as string keys."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_json_value(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _json_value(v) for k, v in value.items()}
+    return value
+
+
+def _value_schema(tp: Any, lo: int | None, hi: int | None) -> dict[str, Any]:
+    """The schema of one value of type ``tp``; ``lo``/``hi`` bound every integer inside it."""
+    if _is_per_players(tp):
+        item = _value_schema(get_args(tp)[1], lo, hi)
+        return {
+            "type": "object",
+            "properties": {str(n): {"description": f"With {n} players.", **item} for n in PLAYER_COUNTS},
+            "additionalProperties": False,
+        }
+    if _is_tuple(tp):
+        return {"type": "array", "items": _value_schema(get_args(tp)[0], lo, hi)}
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return {"type": "string", "enum": [m.value for m in tp]}
+    if tp is bool:
+        return {"type": "boolean"}
+    if tp is int:
+        out: dict[str, Any] = {"type": "integer"}
+        if lo is not None:
+            out["minimum"] = lo
+        if hi is not None:
+            out["maximum"] = hi
+        return out
+    if tp is str:
+        return {"type": "string"}
+    raise TypeError(f"no JSON Schema mapping for the profile type {tp!r}; extend canasta.variants.jsonschema")
+
+
+def _leaf_schema(info: KeyInfo) -> dict[str, Any]:
+    """The schema of a leaf key, with its description and default."""
+    out = {"description": info.doc} if info.doc else {}
+    out.update(_value_schema(info.type, info.lo, info.hi))
+    out["default"] = _json_value(info.default)
+    return out
+
+
+def _table_schema(cls: type, prefix: str, leaves: Mapping[str, KeyInfo]) -> dict[str, Any]:
+    """The schema of the TOML table an attrs class describes, recursing into nested tables."""
+    hints = typing.get_type_hints(cls)
+    properties: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        if field.name in _SKIPPED:
+            continue
+        tp = hints[field.name]
+        path = f"{prefix}{field.name}"
+        if attrs.has(tp):
+            properties[field.name] = _table_schema(tp, f"{path}.", leaves)
+        else:
+            properties[field.name] = _leaf_schema(leaves[path])
+    out: dict[str, Any] = {}
+    doc = class_doc(cls)
+    if doc:
+        out["description"] = doc
+    out.update({"type": "object", "properties": properties, "additionalProperties": False})
+    return out
+
+
+def variant_json_schema() -> dict[str, Any]:
+    """The draft-07 JSON Schema of a variant profile or house-rule file.
+
+    Write it with ``canasta variants schema > canasta-variant.schema.json`` and
+    point an editor at it with ``#:schema ./canasta-variant.schema.json`` as
+    the first line of the TOML file.
+    """
+    leaves = {info.path: info for info in keys()}
+    body = _table_schema(Variant, "", leaves)
+    body["properties"] = {"extends": {"description": EXTENDS_DOC, "type": "string"}, **body["properties"]}
+    return {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "$id": SCHEMA_ID,
+        "title": "Canasta variant profile",
+        "description": (
+            f"A canasta variant profile (schema version {SCHEMA_VERSION}), or a house-rule file that extends one. "
+            "Every key is optional: a house file gives only the keys that differ from the profile it extends."
+        ),
+        **{k: v for k, v in body.items() if k != "description"},
+    }
