@@ -379,30 +379,83 @@ def check(st: State, action: Action) -> Violation | None:
 
 
 def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
+    """Every legal meld, fast: shapes are screened with the same limits :func:`_shape_violation` applies.
+
+    A candidate that leaves fewer than two cards, or melds black threes, goes
+    through :func:`_meld_violation` in full; tests compare this list with
+    :func:`check` over every candidate.
+    """
     r = st.rules
     out: list[Action] = []
+    provisional = not st.opened[side]
+    if provisional and st.retracted:
+        return out
+    single = provisional and not r.several_melds and bool(st.turn_new)
     counts = st.counts[seat]
     twos, jokers = counts[TWO], counts[WILD_RANK]
+    hand_size = st.sizes[seat]
     melds = st.melds[side]
+    csize = r.canasta_size
+    min_nat, min_size = r.min_naturals, r.min_size
+    wild_room = r.wild_room
     ranks = [rank for rank in range(THREE, 13) if counts[rank] or rank in melds]
     if r.wild_canastas and (twos or jokers):
         ranks.append(WILD_RANK)
     for rank in ranks:
-        avail = st.naturals_in_hand(seat, rank) if rank != WILD_RANK else 0
         existing = melds.get(rank)
-        if existing is None and rank != WILD_RANK and avail < (r.black_three_min if rank == THREE else r.min_naturals):
-            continue
-        n0 = existing[0] if existing else 0
-        wild_room = twos + jokers if rank == WILD_RANK else (0 if rank == THREE else r.wild_capacity(n0 + avail))
+        if existing is None:
+            if single:
+                continue
+            n0 = w0 = 0
+            nat_ok = wild_ok = True
+        else:
+            n0, w0 = existing[0], existing[1] + existing[2]
+            complete = n0 + w0 >= csize
+            nat_ok = not complete or r.naturals_added
+            wild_ok = not complete or r.wilds_added
+        if rank == WILD_RANK:
+            avail = 0
+        elif rank == THREE:
+            avail = st.naturals_in_hand(seat, THREE)
+        else:
+            avail = counts[rank]
         for n in range(avail + 1):
-            for t in range(min(twos, wild_room) + 1):
-                for j in range(min(jokers, wild_room - t) + 1):
-                    if n + t + j == 0:
+            if n and not nat_ok:
+                break
+            tn = n0 + n
+            if rank == WILD_RANK:
+                room = twos + jokers
+            elif rank == THREE:
+                room = 0
+            else:
+                room = wild_room[tn] - w0
+                if existing is None and tn < min_nat:
+                    continue
+            for t in range(min(twos, room) + 1 if wild_ok else 1):
+                for j in range(min(jokers, room - t) + 1 if wild_ok else 1):
+                    used = n + t + j
+                    if used == 0 or (existing is None and used < min_size):
+                        continue
+                    if rank != THREE and hand_size - used >= 2:
+                        out.append(meld(rank, n, t, j))
                         continue
                     a = meld(rank, n, t, j)
                     if _meld_violation(st, a) is None:
                         out.append(a)
     return out
+
+
+def _discard_candidates(st: State, seat: int, side: int) -> list[Action]:
+    """Every legal discard. With two or more cards the same checks hold for every rank, so they run once."""
+    counts = st.counts[seat]
+    held: list[Action] = [discard(rank) for rank in range(13) if counts[rank] and (rank != THREE or st.naturals_in_hand(seat, THREE))]
+    if counts[WILD_RANK]:
+        held.append(discard(JOKER))
+    if not held:
+        return held
+    if st.sizes[seat] == 1 or st.pending or (not st.opened[side] and st.turn_new):
+        return [d for d in held if isinstance(d, Discard) and _discard_violation(st, d) is None]
+    return held
 
 
 def legal_actions(st: State) -> list[Action]:
@@ -428,16 +481,7 @@ def legal_actions(st: State) -> list[Action]:
         return out
     side = st.side(seat)
     out = _meld_candidates(st, seat, side)
-    counts = st.counts[seat]
-    for rank in range(13):
-        if counts[rank] and (rank != THREE or st.naturals_in_hand(seat, THREE)):
-            d = discard(rank)
-            if _discard_violation(st, d) is None:
-                out.append(d)
-    if counts[WILD_RANK]:
-        d = discard(JOKER)
-        if _discard_violation(st, d) is None:
-            out.append(d)
+    out += _discard_candidates(st, seat, side)
     if _ask_violation(st) is None:
         out.append(ASK)
     if _retract_violation(st) is None:

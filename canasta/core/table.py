@@ -88,6 +88,7 @@ class TableRules:
         "wild_canastas",
         "wild_discard_freezes",
         "wild_limit",
+        "wild_room",
         "wilds_added",
     )
 
@@ -128,6 +129,7 @@ class TableRules:
         self.min_naturals = m.min_naturals
         self.max_wilds = m.max_wilds
         self.wild_limit = {WildLimit.HALF: 0, WildLimit.STANDARD: 1, WildLimit.TWO_PER_WILD: 2}[m.wild_limit]
+        self.wild_room = tuple(self._capacity(n) for n in range(64))
         c = v.canastas
         self.canasta_size = c.size
         self.natural_bonus = c.natural_bonus
@@ -193,6 +195,9 @@ class TableRules:
 
     def wild_capacity(self, naturals: int) -> int:
         """Most wild cards a meld with this many naturals may hold (MATRIX F, P1)."""
+        return self.wild_room[naturals]
+
+    def _capacity(self, naturals: int) -> int:
         if self.wild_limit == 0:
             cap = naturals
         elif self.wild_limit == 2:
