@@ -59,7 +59,7 @@ class Game:
     ends a runaway hand as if the stock had run out.
     """
 
-    __slots__ = ("_st", "_turn_cap", "actions", "variant")
+    __slots__ = ("_legal", "_st", "_turn_cap", "actions", "variant")
 
     def __init__(
         self,
@@ -73,6 +73,7 @@ class Game:
         rules = TableRules(self.variant, players)
         self._st = State(rules, seed if seed is not None else random.SystemRandom().randrange(2**63))
         self._turn_cap = turn_cap
+        self._legal: list[Action] | None = None
         self.actions: list[Action] = []
         """Every action applied so far, in order."""
         from .dealing import deal_hand
@@ -148,7 +149,9 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for :attr:`current_player`, now."""
-        return legality.legal_actions(self._st)
+        if self._legal is None:
+            self._legal = legality.legal_actions(self._st)
+        return list(self._legal)
 
     def violation(self, action: Action | str) -> IllegalActionError | None:
         """Why ``action`` is illegal now, as the error :meth:`apply` would raise, or None if it is legal."""
@@ -171,9 +174,12 @@ class Game:
         :class:`NotationError` for unreadable text; either way the game is unchanged.
         """
         act = parse_action(action) if isinstance(action, str) else action
-        error = self.violation(act)
-        if error is not None:
-            raise error
+        listed = self._legal
+        if listed is None or act not in listed:
+            error = self.violation(act)
+            if error is not None:
+                raise error
+        self._legal = None
         events = do(self._st, act, self._turn_cap)
         self.actions.append(act)
         return tuple(events)
@@ -186,6 +192,7 @@ class Game:
         new.variant = self.variant
         new._st = self._st.copy()
         new._turn_cap = self._turn_cap
+        new._legal = self._legal
         new.actions = self.actions[:]
         return new
 
@@ -219,5 +226,9 @@ class Game:
 
     @property
     def state(self) -> State:
-        """The engine's internal state; for the engine's own tools, not a stable API."""
+        """The engine's internal state; for the engine's own tools, not a stable API.
+
+        Reading it drops the cached legal actions, since the caller may change it.
+        """
+        self._legal = None
         return self._st

@@ -206,4 +206,4 @@ class State:
 
     def minimum(self, side: int) -> int:
         """The side's opening minimum this hand: by its score at the start of the hand (P22), plus any raise (001 §27 A)."""
-        return self.rules.variant.opening_minimum(self.scores[side]) + self.minimum_raise[side]
+        return self.rules.opening_minimum(self.scores[side]) + self.minimum_raise[side]

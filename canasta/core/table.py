@@ -8,6 +8,8 @@ apply) free of mapping look-ups and enum comparisons.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from canasta.variants.citations import citation_for
 from canasta.variants.enums import (
     BlackThreeDiscard,
@@ -58,6 +60,7 @@ class TableRules:
         "min_naturals",
         "min_size",
         "minimum_raise",
+        "minimums",
         "mixed_bonus",
         "natural_bonus",
         "natural_canasta_required",
@@ -78,6 +81,7 @@ class TableRules:
         "sides",
         "take_top_card_only",
         "target",
+        "thresholds",
         "unmelded_red_three_penalty",
         "upcard_black_three_freezes",
         "upcard_red_three_freezes",
@@ -113,6 +117,8 @@ class TableRules:
         self.upcard_red_three_freezes = v.upcard.red_three_freezes
         self.upcard_black_three_freezes = v.upcard.black_three_freezes
         im = v.initial_meld
+        self.thresholds = im.score_thresholds
+        self.minimums = im.minimums
         self.several_melds = im.several_melds
         self.pile_needs_pair_to_open = im.pile_requires_natural_pair
         self.allowed_from_pile = im.allowed_from_pile
@@ -188,6 +194,10 @@ class TableRules:
                 value[code] = cp.four_to_seven
         value[JOKER] = cp.joker
         self.value = tuple(value)
+
+    def opening_minimum(self, score: int) -> int:
+        """The opening minimum for a cumulative score at the start of the hand (MATRIX P22)."""
+        return self.minimums[bisect_right(self.thresholds, score)]
 
     def cite(self, key: str) -> str:
         """The source citation of a profile key, from the profile's comments."""
