@@ -21,12 +21,12 @@ from collections.abc import Callable
 from importlib import metadata
 
 from ..variants.errors import VariantError
-from . import USAGE_ERROR, CommandError, Subparsers, print_problems, show_help, variants_cmd
+from . import USAGE_ERROR, CommandError, Subparsers, print_problems, scenarios_cmd, show_help, variants_cmd
 
 Registrar = Callable[[Subparsers], None]
 """A command module's ``register`` function."""
 
-REGISTRARS: tuple[Registrar, ...] = (variants_cmd.register,)
+REGISTRARS: tuple[Registrar, ...] = (variants_cmd.register, scenarios_cmd.register)
 """The command groups, in the order ``canasta --help`` lists them."""
 
 

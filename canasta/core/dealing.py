@@ -59,6 +59,7 @@ def deal_hand(st: State, events: list[Event]) -> bool:
     deck = build_deck(r.decks, r.jokers)
     random.Random(f"{st.seed}:{st.hand_number}").shuffle(deck)
     st.stock = deck
+    st.dead = []
     st.pile = []
     st.frozen = False
     st.history = []

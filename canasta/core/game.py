@@ -16,8 +16,10 @@ as it was.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import tomllib
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -25,14 +27,30 @@ from canasta.variants import Variant, load_variant
 
 from . import legality
 from .actions import Action, parse_action
+from .dealing import lay_red_threes
 from .errors import IllegalActionError
-from .events import Event
-from .play import DEFAULT_TURN_CAP, do
+from .events import Event, Termination
+from .play import DEFAULT_TURN_CAP, _end_hand, do
+from .positions import PositionError, build_state, export_position
 from .records import GameRecord
 from .scoring import HandScore
 from .state import ANSWER, DRAW, MELD, OVER, State
 from .table import TableRules
 from .views import PlayerView, make_view
+
+
+def _position_data(position: Mapping[str, Any] | str | Path) -> dict[str, Any]:
+    if isinstance(position, Mapping):
+        data = dict(position)
+    else:
+        text = Path(position).read_text(encoding="utf-8") if isinstance(position, Path) or str(position).endswith(".toml") else str(position)
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise PositionError([f"broken TOML: {exc}"]) from None
+    inner = data.get("position")
+    return dict(inner) if isinstance(inner, dict) else data
+
 
 PHASE_NAMES = {DRAW: "draw", MELD: "meld", ANSWER: "answer", OVER: "over"}
 
@@ -59,7 +77,7 @@ class Game:
     ends a runaway hand as if the stock had run out.
     """
 
-    __slots__ = ("_legal", "_st", "_turn_cap", "actions", "variant")
+    __slots__ = ("_legal", "_st", "_start", "_turn_cap", "actions", "variant")
 
     def __init__(
         self,
@@ -74,6 +92,7 @@ class Game:
         self._st = State(rules, seed if seed is not None else random.SystemRandom().randrange(2**63))
         self._turn_cap = turn_cap
         self._legal: list[Action] | None = None
+        self._start: dict[str, Any] | None = None
         self.actions: list[Action] = []
         """Every action applied so far, in order."""
         from .dealing import deal_hand
@@ -193,6 +212,7 @@ class Game:
         new._st = self._st.copy()
         new._turn_cap = self._turn_cap
         new._legal = self._legal
+        new._start = self._start
         new.actions = self.actions[:]
         return new
 
@@ -212,6 +232,7 @@ class Game:
             seed=self.seed,
             turn_cap=self._turn_cap,
             actions=tuple(str(a) for a in self.actions),
+            position=self._start,
         )
 
     @classmethod
@@ -219,10 +240,42 @@ class Game:
         """Rebuild a game from its record by applying its actions again."""
         from canasta.variants import loads_variant
 
-        game = cls(loads_variant(record.variant), players=record.players, seed=record.seed, turn_cap=record.turn_cap)
+        if record.position is not None:
+            game = cls.from_position(record.position, turn_cap=record.turn_cap)
+        else:
+            game = cls(loads_variant(record.variant), players=record.players, seed=record.seed, turn_cap=record.turn_cap)
         for text in record.actions if actions is None else actions:
             game.apply(text)
         return game
+
+    @classmethod
+    def from_position(cls, position: Mapping[str, Any] | str | Path, *, base: Path | None = None, turn_cap: int = DEFAULT_TURN_CAP) -> Game:
+        """Set up a game in the situation a position describes (see docs/scenarios.md).
+
+        ``position`` is a position table, TOML text holding one (at the top level or
+        under ``[position]``), or the path of such a file. Raises
+        :class:`~canasta.core.positions.PositionError` listing every problem.
+        """
+        data = _position_data(position)
+        if base is None and isinstance(position, Path):
+            base = position.parent
+        variant, st = build_state(data, base=base)
+        game = cls.__new__(cls)
+        game.variant = variant
+        game._st = st
+        game._turn_cap = turn_cap
+        game._legal = None
+        game._start = dict(data)
+        game.actions = []
+        if st.phase == DRAW and not st.rules.deal_red_threes_at_once:
+            events: list[Event] = []
+            if lay_red_threes(st, st.current, events):
+                _end_hand(st, events, Termination.RED_THREE_LAST_CARD, st.current)
+        return game
+
+    def position(self) -> dict[str, Any]:
+        """The current state as a position table (at the start of a turn, or right after its draw)."""
+        return export_position(self.variant, self._st)
 
     @property
     def state(self) -> State:

@@ -25,9 +25,20 @@ class GameRecord:
     turn_cap: int
     actions: tuple[str, ...]
     """Every action in its text form, in order."""
+    position: dict[str, Any] | None = None
+    """The position the game started from (:meth:`canasta.Game.from_position`), or None for a dealt match."""
 
     def to_data(self) -> dict[str, Any]:
-        return {"players": self.players, "seed": self.seed, "turn_cap": self.turn_cap, "actions": list(self.actions), "variant": self.variant}
+        data: dict[str, Any] = {
+            "players": self.players,
+            "seed": self.seed,
+            "turn_cap": self.turn_cap,
+            "actions": list(self.actions),
+            "variant": self.variant,
+        }
+        if self.position is not None:
+            data["position"] = self.position
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> GameRecord:
@@ -38,6 +49,7 @@ class GameRecord:
                 seed=int(data["seed"]),
                 turn_cap=int(data.get("turn_cap", 400)),
                 actions=tuple(str(a) for a in data["actions"]),
+                position=dict(data["position"]) if "position" in data else None,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game record: {exc}") from None

@@ -30,6 +30,7 @@ class State:
         "asker",
         "counts",
         "current",
+        "dead",
         "dealer",
         "drew_from_stock",
         "frozen",
@@ -74,6 +75,8 @@ class State:
         self.melds: list[dict[int, MeldTuple]] = [{} for _ in range(s)]
         self.red_threes: list[list[int]] = [[] for _ in range(s)]
         self.stock: list[int] = []
+        self.dead: list[int] = []
+        """Cards set aside out of play by a position (never in a dealt hand)."""
         self.pile: list[int] = []
         self.frozen = False
         self.history: list[tuple[int, int]] = []
@@ -114,6 +117,7 @@ class State:
         new.melds = [dict(m) for m in self.melds]
         new.red_threes = [r[:] for r in self.red_threes]
         new.stock = self.stock[:]
+        new.dead = self.dead[:]
         new.pile = self.pile[:]
         new.frozen = self.frozen
         new.history = self.history[:]

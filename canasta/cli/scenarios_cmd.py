@@ -1,0 +1,47 @@
+"""``canasta scenarios run PATH...``: run rule-conformance scenario files against the engine.
+
+Exit codes: 0 when every scenario passed, 1 if any failed, 2 if any file was
+malformed (each named with its problems). The closing line reads
+``N passed, N failed``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import USAGE_ERROR, Subparsers, show_help
+
+
+def register(commands: Subparsers) -> None:
+    """Add ``canasta scenarios`` to the top-level parser."""
+    parser = commands.add_parser(
+        "scenarios",
+        help="run rule-conformance scenario files",
+        description="Run scenario files (a position plus steps with expected outcomes) against the engine.",
+    )
+    parser.set_defaults(handler=show_help(parser))
+    sub = parser.add_subparsers(title="subcommands", metavar="SUBCOMMAND")
+    p = sub.add_parser("run", help="run the scenarios in these files and folders")
+    p.add_argument("paths", metavar="PATH", nargs="+", help="a scenario .toml file or a folder of them")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the closing line")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from canasta.scenarios import format_failure, run_paths
+
+    summary = run_paths(args.paths)
+    for exc in summary.malformed:
+        for problem in exc.problems:
+            print(f"{exc.path}: {problem}", file=sys.stderr)
+    for result in summary.results:
+        if not result.passed:
+            print(format_failure(result))
+        elif not args.quiet:
+            print(f"ok   {result.scenario.name}: {result.scenario.title}")
+    print(f"{summary.passed} passed, {summary.failed} failed")
+    if summary.malformed:
+        print(f"{len(summary.malformed)} malformed file(s)", file=sys.stderr)
+        return USAGE_ERROR
+    return 1 if summary.failed else 0

@@ -1,0 +1,174 @@
+"""Running scenarios against the engine and reporting what was expected and what happened."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from canasta.core.actions import parse_action
+from canasta.core.cards import card_text
+from canasta.core.errors import IllegalActionError
+from canasta.core.events import HandEnded, MatchEnded
+from canasta.core.game import Game
+from canasta.core.positions import PositionError
+from canasta.variants import VariantError
+
+from .format import Scenario, ScenarioFormatError, Step, load_scenarios, scenario_files
+
+
+@attrs.frozen(kw_only=True)
+class ScenarioResult:
+    """The outcome of one scenario: passed, or the failures with what was expected and what happened."""
+
+    scenario: Scenario
+    failures: tuple[str, ...]
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+@attrs.frozen(kw_only=True)
+class RunSummary:
+    results: tuple[ScenarioResult, ...]
+    malformed: tuple[ScenarioFormatError, ...]
+
+    @property
+    def passed(self) -> int:
+        return sum(r.passed for r in self.results)
+
+    @property
+    def failed(self) -> int:
+        return len(self.results) - self.passed
+
+
+class _Tracker:
+    """What happened so far in a scenario: the last hand-end and match-end events."""
+
+    def __init__(self) -> None:
+        self.hand_end: HandEnded | None = None
+        self.match_end: MatchEnded | None = None
+
+    def note(self, events: tuple[Any, ...]) -> None:
+        for e in events:
+            if isinstance(e, HandEnded) and self.hand_end is None:
+                self.hand_end = e
+            elif isinstance(e, MatchEnded):
+                self.match_end = e
+
+
+def _cmp(failures: list[str], what: str, expected: Any, actual: Any) -> None:
+    if expected != actual:
+        failures.append(f"{what}: expected {expected!r}, got {actual!r}")
+
+
+def _check_state(game: Game, tracker: _Tracker, checks: Mapping[str, Any], where: str) -> list[str]:
+    out: list[str] = []
+    st = game.state
+    legal = {str(a) for a in game.legal_actions()}
+    for text in checks.get("legal_includes", []):
+        if str(parse_action(text)) not in legal:
+            out.append(f"{where}: expected {text!r} among the legal actions; legal: {', '.join(sorted(legal)) or 'none'}")
+    for text in checks.get("legal_excludes", []):
+        if str(parse_action(text)) in legal:
+            out.append(f"{where}: expected {text!r} not to be legal, but it is")
+    simple: dict[str, Callable[[], Any]] = {
+        "current_player": lambda: game.current_player,
+        "phase": lambda: game.phase,
+        "pile_size": lambda: len(st.pile),
+        "pile_top": lambda: card_text(st.pile[-1]) if st.pile else None,
+        "pile_frozen": lambda: st.frozen,
+        "stock_size": lambda: len(st.stock),
+        "opened": lambda: list(st.opened),
+        "totals": lambda: list(game.scores),
+        "match_over": lambda: game.is_over,
+        "hand_over": lambda: tracker.hand_end is not None,
+        "termination": lambda: str(tracker.hand_end.termination) if tracker.hand_end else None,
+        "winner": lambda: tracker.match_end.winner if tracker.match_end else None,
+    }
+    for key, get in simple.items():
+        if key in checks:
+            _cmp(out, f"{where}: {key}", checks[key], get())
+    if "hand_sizes" in checks:
+        for seat, size in checks["hand_sizes"].items():
+            _cmp(out, f"{where}: hand size of seat {seat}", size, st.sizes[int(seat)])
+    if "minimums" in checks:
+        for side, value in checks["minimums"].items():
+            _cmp(out, f"{where}: opening minimum of side {side}", value, st.minimum(int(side)))
+    if "canastas" in checks:
+        for side, value in checks["canastas"].items():
+            _cmp(out, f"{where}: canastas of side {side}", value, st.canastas(int(side))[0])
+    if "score" in checks:
+        if tracker.hand_end is None:
+            out.append(f"{where}: expected a score breakdown, but the hand has not ended")
+        else:
+            for side, parts in checks["score"].items():
+                got = tracker.hand_end.scores[int(side)]
+                for part, value in parts.items():
+                    _cmp(out, f"{where}: side {side} {part}", value, getattr(got, part, None))
+    return out
+
+
+def _run_step(game: Game, tracker: _Tracker, step: Step, where: str) -> list[str]:
+    out: list[str] = []
+    if step.action is not None:
+        error = game.violation(step.action)
+        if step.expect == "illegal":
+            if error is None:
+                legal = ", ".join(sorted(str(a) for a in game.legal_actions()))
+                return [f"{where}: expected {step.action!r} to be illegal ({step.rule or 'any rule'}), but it is legal; legal: {legal}"]
+            if step.rule is not None and error.rule != step.rule:
+                out.append(f"{where}: expected {step.action!r} to be illegal by {step.rule}, but the engine names {error.rule} ({error.source}): {error.reason}")
+            if step.source is not None and step.source not in error.source:
+                out.append(f"{where}: expected the citation to contain {step.source!r}, got {error.source!r}")
+        else:
+            if error is not None:
+                return [f"{where}: expected {step.action!r} to be legal, but it is illegal: {error}"]
+            tracker.note(game.apply(step.action))
+    return out + _check_state(game, tracker, step.checks, where)
+
+
+def run_scenario(scenario: Scenario) -> ScenarioResult:
+    """Run one scenario. A position the engine rejects is a failure, with the engine's message."""
+    base = Path(scenario.path).parent
+    try:
+        game = Game.from_position(scenario.position, base=base)
+    except (PositionError, VariantError) as exc:
+        return ScenarioResult(scenario=scenario, failures=(f"the position cannot be set up: {exc}",))
+    tracker = _Tracker()
+    failures: list[str] = []
+    for i, step in enumerate(scenario.steps, 1):
+        where = f"step {i}" + (f" ({step.action})" if step.action else "")
+        try:
+            found = _run_step(game, tracker, step, where)
+        except IllegalActionError as exc:
+            found = [f"{where}: {exc}"]
+        failures += found
+        if found:
+            break
+    return ScenarioResult(scenario=scenario, failures=tuple(failures))
+
+
+def run_paths(paths: list[str | Path]) -> RunSummary:
+    """Run every scenario in these files and folders."""
+    results: list[ScenarioResult] = []
+    malformed: list[ScenarioFormatError] = []
+    for path in scenario_files(paths):
+        try:
+            scenarios = load_scenarios(path)
+        except ScenarioFormatError as exc:
+            malformed.append(exc)
+            continue
+        results += [run_scenario(s) for s in scenarios]
+    return RunSummary(results=tuple(results), malformed=tuple(malformed))
+
+
+def format_failure(result: ScenarioResult) -> str:
+    """A failure as the runner prints it: title, rule, file, and what was expected and what happened."""
+    s = result.scenario
+    lines = [f"FAIL {s.name}: {s.title} [{s.rule}]"]
+    lines += [f"  {f}" for f in result.failures]
+    return "\n".join(lines)
