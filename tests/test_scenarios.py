@@ -64,7 +64,7 @@ def test_runner_exit_codes_and_closing_line(tmp_path: Path, capsys: pytest.Captu
 def test_bad_position_is_a_failure_with_every_problem(tmp_path: Path) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(
-        'title = "bad"\nrule = "x"\n[position]\nvariant = "finnish"\nplayers = 4\nsete = 1\n'
+        'title = "bad"\nrule = "x"\n[position]\nvariant = "finnish"\nplayers = 4\nseaat = 1\n'
         '[position.hands]\n0 = "AS AS AS"\n1 = 11\n2 = 11\n3 = 11\n'
         '[position.sides.0]\nmelds = ["KC QC JC"]\n[[steps]]\naction = "draw"\n',
         encoding="utf-8",
@@ -72,6 +72,6 @@ def test_bad_position_is_a_failure_with_every_problem(tmp_path: Path) -> None:
     (scenario,) = load_scenarios(path)
     result = run_scenario(scenario)
     text = "\n".join(result.failures)
-    assert "sete: unknown key; did you mean 'seat'?" in text
+    assert "seaat: unknown key; did you mean 'seat'?" in text
     assert "AS appears 3 times, but the deck holds 2" in text
     assert "a meld holds one rank" in text
