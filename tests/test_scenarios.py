@@ -75,3 +75,35 @@ def test_bad_position_is_a_failure_with_every_problem(tmp_path: Path) -> None:
     assert "seaat: unknown key; did you mean 'seat'?" in text
     assert "AS appears 3 times, but the deck holds 2" in text
     assert "a meld holds one rank" in text
+
+
+MATRIX = Path(__file__).resolve().parents[2] / "shared" / "rules" / "MATRIX.md"
+
+
+def matrix_rows(first: str = "B", last: str = "N") -> list[str]:
+    """The rows of MATRIX sections ``first`` to ``last`` as ``"E: One-card rule"``."""
+    rows: list[str] = []
+    section = ""
+    for line in MATRIX.read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"^## ([A-P])\. ", line)
+        if heading:
+            section = heading.group(1)
+            continue
+        if first <= section <= last and line.startswith("| ") and not line.startswith(("| Parameter", "| Penalty", "|---")):
+            param = line.split("|")[1].strip().replace("**", "")
+            rows.append(f"{section}: {param}")
+    return rows
+
+
+@pytest.mark.skipif(not MATRIX.exists(), reason="../shared/rules/MATRIX.md is not beside the project")
+def test_every_matrix_row_b_to_n_is_cited_by_a_scenario() -> None:
+    cited = {row for s in SCENARIOS for row in s.matrix}
+    rows = matrix_rows()
+    unknown = sorted(cited - set(rows) - set(matrix_rows("A", "P")))
+    assert not unknown, f"scenarios cite rows that are not in MATRIX.md: {unknown}"
+    missing = [row for row in rows if row not in cited]
+    assert not missing, f"{len(missing)} MATRIX rows have no scenario: {missing}"
+
+
+def test_at_least_150_scenarios() -> None:
+    assert len(SCENARIOS) >= 150

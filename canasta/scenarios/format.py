@@ -42,7 +42,7 @@ CHECK_KEYS = (
 """The state expectations a step may carry (see docs/scenarios.md)."""
 
 STEP_KEYS = ("action", "expect", "rule", "source", *CHECK_KEYS)
-SCENARIO_KEYS = ("title", "rule", "variants", "description", "position", "steps")
+SCENARIO_KEYS = ("title", "rule", "matrix", "description", "position", "steps")
 
 
 class ScenarioFormatError(ValueError):
@@ -75,6 +75,8 @@ class Scenario:
     title: str
     rule: str
     """The rule section tested, e.g. ``001 §14 C``."""
+    matrix: tuple[str, ...]
+    """The MATRIX rows this scenario covers, as ``"E: One-card rule"`` (section letter, then the row's parameter)."""
     position: Mapping[str, Any]
     steps: tuple[Step, ...]
     path: str
@@ -145,11 +147,17 @@ def _scenario(data: Any, path: str, index: int, problems: list[str]) -> Scenario
         problems.append(f"{where}.steps: give at least one [[steps]] table")
         raw_steps = []
     steps = [_step(s, f"{where}.steps[{i + 1}]", problems) for i, s in enumerate(raw_steps)]
+    matrix = data.get("matrix", [])
+    matrix = [matrix] if isinstance(matrix, str) else matrix
+    if not isinstance(matrix, list) or any(not isinstance(m, str) for m in matrix):
+        problems.append(f"{where}.matrix: expected a MATRIX row like 'E: One-card rule', or a list of them")
+        matrix = []
     if problems:
         return None
     return Scenario(
         title=str(title),
         rule=str(rule),
+        matrix=tuple(matrix),
         position=dict(position or {}),
         steps=tuple(s for s in steps if s is not None),
         path=path,
