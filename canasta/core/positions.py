@@ -287,7 +287,7 @@ def _variant_spec(variant: Variant) -> Any:
 def export_position(variant: Variant, st: State) -> dict[str, Any]:
     """The state as a position table that :func:`build_state` sets up again exactly."""
     r = st.rules
-    if st.phase not in (DRAW, MELD) or st.turn_new or st.pending or st.turn_added_old or st.pile_taken_top >= 0 or st.asked:
+    if st.phase not in (DRAW, MELD) or st.turn_new or st.pending or st.turn_added_old or st.pile_taken_top >= 0 or st.asked or st.retracted:
         raise ValueError("a position can be exported at the start of a turn or right after its draw, before any meld")
     sides: dict[str, Any] = {}
     for side in range(r.sides):
