@@ -267,7 +267,7 @@ class Game:
         game._legal = None
         game._start = dict(data)
         game.actions = []
-        if st.phase == DRAW and not st.rules.deal_red_threes_at_once:
+        if st.phase == DRAW:
             events: list[Event] = []
             if lay_red_threes(st, st.current, events):
                 _end_hand(st, events, Termination.RED_THREE_LAST_CARD, st.current)

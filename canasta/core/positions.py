@@ -255,11 +255,14 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[V
         raise PositionError(problems)
     rest = list((deck - used).elements())
     random.Random(f"{seed}:position").shuffle(rest)
+    fill = [c for c in rest if c not in RED_THREES]
     for seat_no, count in sorted(fill_counts.items()):
-        if count > len(rest):
-            raise PositionError([f"position.hands.{seat_no}: {count} cards wanted, only {len(rest)} left"])
+        if count > len(fill):
+            raise PositionError([f"position.hands.{seat_no}: {count} cards wanted, only {len(fill)} left"])
         for _ in range(count):
-            st.add_card(seat_no, rest.pop())
+            card = fill.pop()
+            rest.remove(card)
+            st.add_card(seat_no, card)
     stock = list(reversed(top))
     size = stock_data.get("size")
     if size is not None and (type(size) is not int or size < len(top)):
