@@ -87,7 +87,7 @@ def _check_state(game: Game, tracker: _Tracker, checks: Mapping[str, Any], where
         "match_over": lambda: game.is_over,
         "hand_over": lambda: tracker.hand_end is not None,
         "termination": lambda: str(tracker.hand_end.termination) if tracker.hand_end else None,
-        "winner": lambda: tracker.match_end.winner if tracker.match_end else None,
+        "winner": lambda: ("draw" if tracker.match_end.winner is None else tracker.match_end.winner) if tracker.match_end else None,
     }
     for key, get in simple.items():
         if key in checks:
