@@ -13,7 +13,9 @@ import re
 from collections.abc import Mapping
 
 _HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_.\-\s\"]+?)\s*\]\s*(?:#.*)?$")
-_KEY = re.compile(r"^\s*([A-Za-z0-9_\-.\"]+)\s*=")
+_PART = r'(?:[A-Za-z0-9_\-]+|"[^"\\]*")'
+_KEY = re.compile(rf"^\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
+"""A ``key = value`` line: bare or quoted key parts joined by dots (not a string inside a multi-line array, like ``"a = b",``)."""
 
 
 def _split_comment(line: str) -> tuple[str, str]:
@@ -44,7 +46,7 @@ def read_citations(text: str) -> dict[str, str]:
     """Map each dotted key that has a trailing comment to that comment."""
     out: dict[str, str] = {}
     table = ""
-    for raw in text.splitlines():
+    for raw in _lines(text):
         code, comment = _split_comment(raw)
         header = _HEADER.match(raw) if raw.lstrip().startswith("[") else None
         if header:
@@ -57,6 +59,16 @@ def read_citations(text: str) -> dict[str, str]:
             path = _dotted(key.group(1))
             out[f"{table}.{path}" if table else path] = comment
     return out
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of TOML text. Only LF (or CRLF) ends a TOML line; str.splitlines() would also split
+    inside a string value at U+2028, U+0085 and the like, which TOML allows there."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+_NOT_IN_COMMENT = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+"""Control characters a TOML comment may not hold."""
 
 
 def citation_for(citations: Mapping[str, str], path: str) -> str:
@@ -72,18 +84,16 @@ def add_citations(toml_text: str, citations: Mapping[str, str]) -> str:
     """Append each key's citation as a trailing comment to TOML text written by tomli-w."""
     lines = []
     table = ""
-    for raw in toml_text.splitlines():
+    for raw in _lines(toml_text.rstrip("\n")):
         header = _HEADER.match(raw) if raw.startswith("[") else None
         if header:
             table = _dotted(header.group(1))
-            if table in citations and table.count(".") >= 1:
-                raw = f"{raw}  # {citations[table]}"
+            full = table
         else:
             key = _KEY.match(raw)
-            if key:
-                path = _dotted(key.group(1))
-                full = f"{table}.{path}" if table else path
-                if full in citations and "\n" not in citations[full]:
-                    raw = f"{raw}  # {citations[full]}"
+            full = "" if key is None else f"{table}.{_dotted(key.group(1))}" if table else _dotted(key.group(1))
+        cite = citations.get(full, "") if full else ""
+        if cite and not _NOT_IN_COMMENT.search(cite):
+            raw = f"{raw}  # {cite}"
         lines.append(raw)
     return "\n".join(lines) + "\n"

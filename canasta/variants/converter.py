@@ -8,6 +8,7 @@ dotted key path of the value at fault.
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import typing
 from collections.abc import Mapping
@@ -46,11 +47,16 @@ def describe(value: Any) -> str:
         str: "a string",
         list: "an array",
         dict: "a table",
+        datetime.datetime: "a date-time",
+        datetime.date: "a date",
+        datetime.time: "a time",
     }.get(type(value), type(value).__name__)
-    text = repr(value)
+    if isinstance(value, (list, dict)):
+        return kind  # no repr: a table or array may be huge or deeply nested
+    text = str(value) if isinstance(value, (datetime.date, datetime.time)) else repr(value)
     if len(text) > 40:
         text = text[:37] + "..."
-    return f"{kind} ({text})" if not isinstance(value, (list, dict)) else kind
+    return f"{kind} ({text})"
 
 
 def _int(value: Any, _: Any) -> int:
@@ -71,12 +77,17 @@ def _str(value: Any, _: Any) -> str:
     return value
 
 
+_COUNT_KEYS = {str(n): PlayerCount(n) for n in PLAYER_COUNTS}
+
+
 def _player_count(value: Any) -> PlayerCount:
+    # Only the plain keys "2" .. "6": str.isdigit() also accepts "²" (which int() rejects) and "٤", and "04" would collide with "4".
     text = str(value)
-    if not text.isdigit() or int(text) not in PLAYER_COUNTS:
-        allowed = ", ".join(str(n) for n in PLAYER_COUNTS)
-        raise InvalidValue([("", f"{text!r} is not a player count; use one of {allowed}")])
-    return PlayerCount(int(text))
+    if text not in _COUNT_KEYS:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        allowed = ", ".join(_COUNT_KEYS)
+        raise InvalidValue([("", f"{shown!r} is not a player count; use one of {allowed}")])
+    return _COUNT_KEYS[text]
 
 
 def _tuple_of(conv: TomllibConverter, item: Any) -> Any:
@@ -126,7 +137,8 @@ def _enum(cls: type[Enum]) -> Any:
                     return member
             hint = difflib.get_close_matches(value, allowed, n=1)
             guess = f"; did you mean {hint[0]!r}?" if hint else ""
-            raise InvalidValue([("", f"{value!r} is not allowed{guess} Allowed: {', '.join(allowed)}")])
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            raise InvalidValue([("", f"{shown!r} is not allowed{guess or '.'} Allowed: {', '.join(allowed)}")])
         raise InvalidValue([("", f"expected one of {', '.join(allowed)}; got {describe(value)}")])
 
     return structure

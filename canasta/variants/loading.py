@@ -10,6 +10,7 @@ others; arrays replace the parent's array whole. Chains are followed up to
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import tomllib
 from collections.abc import Mapping
@@ -19,8 +20,8 @@ from typing import Any
 
 import attrs
 
-from .citations import read_citations
-from .converter import structure_variant
+from .citations import citation_for, read_citations
+from .converter import describe, structure_variant
 from .errors import Problem, VariantError
 from .schema import SCHEMA_VERSION, Variant
 from .validation import check_variant
@@ -57,25 +58,68 @@ def bundled_path(name: str) -> Path | None:
 
 
 _POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+_AT_END = "(at end of document)"
+
+MAX_NESTING = 16
+"""The deepest nesting of tables and arrays a profile may hold; no schema key is deeper than 4."""
 
 
-def _read(path: Path, label: str) -> tuple[dict[str, Any], str]:
+def _toml_message(exc: Exception, text: str) -> str:
+    """A TOMLDecodeError as "broken TOML at line L, column C: what"."""
+    msg = str(exc)
+    where = _POSITION.search(msg)
+    if where:
+        return f"broken TOML at line {where.group(1)}, column {where.group(2)}: {_POSITION.sub('', msg).strip()}"
+    if _AT_END in msg:
+        last = text.rsplit("\n", 1)[-1]
+        return f"broken TOML at line {text.count(chr(10)) + 1}, column {len(last) + 1} (the end): {msg.replace(_AT_END, '').strip()}"
+    return f"broken TOML: {msg}"
+
+
+def _too_deep(data: Mapping[str, Any]) -> str | None:
+    """The dotted path of the first value nested deeper than MAX_NESTING, if any (found without recursion)."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        node, path, depth = stack.pop()
+        if depth > MAX_NESTING:
+            return path
+        if isinstance(node, dict):
+            stack += [(v, f"{path}.{k}" if path else str(k), depth + 1) for k, v in node.items()]
+        elif isinstance(node, list):
+            stack += [(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(node)]
+    return None
+
+
+def _parse(text: str, label: str) -> dict[str, Any]:
+    """TOML text as data, or a VariantError: broken TOML, or nesting no profile needs."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError([Problem(path="", source=label, message=_toml_message(exc, text))]) from None
+    except RecursionError:  # tomllib recurses into nested arrays and inline tables
+        raise VariantError([Problem(path="", source=label, message=f"broken TOML: nested more than {MAX_NESTING} levels deep")]) from None
+    except ValueError as exc:  # an integer longer than Python's int/str conversion limit
+        raise VariantError([Problem(path="", source=label, message=f"broken TOML: {exc}")]) from None
+    deep = _too_deep(data)
+    if deep is not None:
+        raise VariantError([Problem(path=deep, source=label, message=f"nested more than {MAX_NESTING} levels deep; no profile key is")])
+    return data
+
+
+def _read_text(path: Path, label: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise VariantError([Problem(path="", source=label, message=f"file not found: {path}")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
         raise VariantError([Problem(path="", source=label, message=f"cannot read {path}: {exc}")]) from None
+
+
+def _exists(path: Path) -> bool:
     try:
-        return tomllib.loads(text), text
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        where = _POSITION.search(msg)
-        if where:
-            msg = f"broken TOML at line {where.group(1)}, column {where.group(2)}: {_POSITION.sub('', msg).strip()}"
-        else:
-            msg = f"broken TOML: {msg}"
-        raise VariantError([Problem(path="", source=label, message=msg)]) from None
+        return path.exists()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        return False
 
 
 def _locate(ref: str, base: Path | None) -> tuple[Path, str]:
@@ -86,11 +130,11 @@ def _locate(ref: str, base: Path | None) -> tuple[Path, str]:
     path = Path(ref)
     if base is not None and not path.is_absolute():
         path = base / path
-    if not path.exists() and not ref.endswith(".toml") and "/" not in ref:
+    if not _exists(path) and not ref.endswith(".toml") and "/" not in ref:
         names = variant_names()
         hint = difflib.get_close_matches(ref, names, n=1)
         guess = f"; did you mean {hint[0]!r}?" if hint else ""
-        raise VariantError([Problem(path="", source=ref, message=f"unknown variant {ref!r}{guess} Bundled: {', '.join(names)}")])
+        raise VariantError([Problem(path="", source=ref, message=f"unknown variant {ref!r}{guess or '.'} Bundled: {', '.join(names)}")])
     return path, str(path)
 
 
@@ -107,7 +151,7 @@ def _merge(parent: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any
 def _version_problems(data: Mapping[str, Any], label: str) -> list[Problem]:
     version = data.get("schema_version", SCHEMA_VERSION)
     if type(version) is not int:
-        return [Problem(path="schema_version", source=label, message=f"expected an integer, got {version!r}")]
+        return [Problem(path="schema_version", source=label, message=f"expected an integer, got {describe(version)}")]
     if version > SCHEMA_VERSION:
         return [
             Problem(
@@ -135,47 +179,105 @@ def _version_problems(data: Mapping[str, Any], label: str) -> list[Problem]:
     return out
 
 
-def _resolve(ref: str, base: Path | None, chain: tuple[str, ...]) -> tuple[dict[str, Any], dict[str, str]]:
-    path, label = _locate(ref, base)
-    key = str(path.resolve())
-    if key in chain:
-        loop = " -> ".join([*(Path(c).name for c in chain[chain.index(key) :]), path.name])
-        raise VariantError([Problem(path="extends", source=label, message=f"extends forms a cycle: {loop}")])
-    if len(chain) >= MAX_DEPTH:
-        raise VariantError([Problem(path="extends", source=label, message=f"extends chain is deeper than {MAX_DEPTH} files")])
-    data, text = _read(path, label)
+def _canonical(path: Path) -> str:
+    """The identity of a file in an extends chain."""
+    try:
+        return str(path.resolve())
+    except (OSError, ValueError, RuntimeError):  # RuntimeError: a symlink loop on older Pythons
+        return os.path.abspath(path)
+
+
+def _resolve(ref: str, base: Path | None, chain: tuple[str, ...], via: str | None = None) -> tuple[dict[str, Any], dict[str, str]]:
+    """The merged data and citations of a profile and its ancestors.
+
+    ``chain`` holds the files already on the way here; ``via`` is the label of
+    the file whose ``extends`` names ``ref``, so that a bad reference is
+    reported at that file's ``extends`` key.
+    """
+    try:
+        path, label = _locate(ref, base)
+        key = _canonical(path)
+        if key in chain:
+            loop = " -> ".join([*(Path(c).name for c in chain[chain.index(key) :]), path.name])
+            raise VariantError([Problem(path="", source=label, message=f"extends forms a cycle: {loop}")])
+        if len(chain) >= MAX_DEPTH:
+            raise VariantError([Problem(path="", source=label, message=f"extends chain is deeper than {MAX_DEPTH} files")])
+        text = _read_text(path, label)
+    except VariantError as exc:
+        if via is None:
+            raise
+        raise VariantError([attrs.evolve(p, path="extends", source=via) for p in exc.problems]) from None
+    return _resolve_data(_parse(text, label), text, label=label, base=path.parent, chain=(*chain, key), stem=path.stem)
+
+
+def _resolve_data(
+    data: dict[str, Any], text: str, *, label: str, base: Path | None, chain: tuple[str, ...], stem: str | None
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """Resolve one file's data (its ``extends`` chain included) and read its citations.
+
+    A file without ``extends`` is a complete profile. A house file is merged
+    over its parent; each value it sets is cited by its comment, or as a house rule.
+    ``stem`` (the file name, if any) is the default name.
+    """
     problems = _version_problems(data, label)
     if problems:
         raise VariantError(problems)
-    citations = read_citations(text)
-    parent_ref = data.pop("extends", None)
     if "citations" in data:
         raise VariantError(
             [Problem(path="citations", source=label, message="unknown key; citations are written as TOML comments after each value")]
         )
+    citations = read_citations(text)
+    citations.pop("extends", None)  # not a rule: the resolved profile has no extends key
+    parent_ref = data.pop("extends", None)
     if parent_ref is None:
-        data.setdefault("name", path.stem)
+        if stem is not None:
+            data.setdefault("name", stem)
+        data["schema_version"] = SCHEMA_VERSION
         return data, citations
     if type(parent_ref) is not str:
         raise VariantError(
             [
                 Problem(
-                    path="extends", source=label, message=f"expected the name of a bundled profile or a relative path, got {parent_ref!r}"
+                    path="extends",
+                    source=label,
+                    message=f"expected the name of a bundled profile or a relative path, got {describe(parent_ref)}",
                 )
             ]
         )
-    parent, parent_citations = _resolve(parent_ref, path.parent, (*chain, key))
+    parent, parent_citations = _resolve(parent_ref, base, chain, via=label)
     merged = _merge(parent, data)
-    merged.setdefault("name", path.stem)
-    if "name" not in data:
-        merged["name"] = path.stem
-    if "title" not in data:
-        merged["title"] = f"{parent.get('title', parent_ref)} with {path.stem} house rules"
+    # Each value the house file sets takes the comment on its own line, or on the line or table
+    # header that encloses it (`jokers = { 4 = 6 }  # club decision` cites deal.jokers.4), else
+    # "house rule". A comment on a table the house file sets becomes that table's citation; the
+    # values the table still inherits then keep the parent's citation, written out key by key.
+    house = f"house rule ({Path(label).name})" if stem is not None else "house rule"
+    own = {dotted: citation_for(citations, dotted) or house for dotted in _leaf_paths(data)}
+    for dotted, comment in citations.items():
+        table = _lookup(merged, dotted) if isinstance(_lookup(data, dotted), dict) else None
+        if not isinstance(table, dict):
+            continue
+        for leaf in _leaf_paths(table, f"{dotted}."):
+            inherited = citation_for(parent_citations, leaf)
+            if leaf not in own and inherited:
+                own[leaf] = inherited
+        own[dotted] = comment
+    if stem is not None:
+        if "name" not in data:
+            merged["name"] = stem
+            parent_citations.pop("name", None)  # the parent's note on its own name
+        if "title" not in data:
+            merged["title"] = f"{parent.get('title', parent_ref)} with {stem} house rules"
+            parent_citations.pop("title", None)
     merged["schema_version"] = SCHEMA_VERSION
-    own = {k: (c or label) for k, c in citations.items()}
-    for dotted in _leaf_paths(data):
-        own.setdefault(dotted, f"house rule ({path.name})")
     return merged, {**parent_citations, **own}
+
+
+def _lookup(data: Mapping[str, Any], dotted: str) -> Any:
+    """The value at a dotted key path (as the citation scanner writes it), or None."""
+    node: Any = data
+    for part in dotted.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
 
 
 def _leaf_paths(data: Mapping[str, Any], prefix: str = "") -> list[str]:
@@ -189,36 +291,45 @@ def _leaf_paths(data: Mapping[str, Any], prefix: str = "") -> list[str]:
     return out
 
 
-def _without(data: Mapping[str, Any], paths: list[str]) -> dict[str, Any]:
-    """A copy of the data with the values at these paths removed, so the rest can still be checked."""
-    out = _merge({}, data)
-    for path in paths:
-        parts = re.split(r"\.|\[", path)
-        node: Any = out
-        for part in parts[:-1]:
-            node = node.get(part) if isinstance(node, dict) else None
-        if isinstance(node, dict) and parts[-1] in node:
-            del node[parts[-1]]
-        elif parts and parts[0] in out and len(parts) <= 2:
-            del out[parts[0]]
-    return out
+def _remove(node: Any, path: str) -> bool:
+    """Delete the value at a problem's key path from nested TOML data; False if there is none.
+
+    Keys are matched against the data itself, so a key holding a dot or a
+    bracket is found too; a path into an array removes the whole array.
+    """
+    if not isinstance(node, dict):
+        return False
+    if path in node:
+        del node[path]
+        return True
+    for key in sorted(node, key=lambda k: -len(str(k))):
+        name = str(key)
+        if path.startswith(f"{name}[") or (path.startswith(f"{name}.") and not isinstance(node[key], dict)):
+            del node[key]
+            return True
+        if path.startswith(f"{name}.") and _remove(node[key], path[len(name) + 1 :]):
+            return True
+    return False
 
 
 def variant_from_data(data: Mapping[str, Any], citations: Mapping[str, str] | None = None, label: str = "") -> Variant:
-    """Build and check a profile from resolved TOML data; raise VariantError listing every problem."""
+    """Build and check a profile from resolved TOML data; raise VariantError listing every problem.
+
+    Values that fail to structure are dropped (so their defaults stand in) and
+    the rest is structured again, so that the semantic checks still run on
+    everything else; checks that involve a dropped value are skipped.
+    """
     problems: list[Problem] = []
-    result = structure_variant(data)
-    for _ in range(8):
-        if not isinstance(result, list):
+    work = _merge({}, data)
+    result = structure_variant(work)
+    while isinstance(result, list):
+        problems += [p for p in result if p not in problems]
+        progress = [_remove(work, p.path) for p in result]
+        if not any(progress):
             break
-        problems += result
-        data = _without(data, [p.path for p in result])
-        result = structure_variant(data)
-    if isinstance(result, list):
-        problems += result
-    else:
-        bad = {p.path for p in problems}
-        problems += [p for p in check_variant(result) if not any(p.path.startswith(b) or b.startswith(p.path) for b in bad)]
+        result = structure_variant(work)
+    if not isinstance(result, list):
+        problems += check_variant(result, unreliable=[p.path for p in problems])
     if problems or isinstance(result, list):
         raise VariantError([attrs.evolve(p, source=label) for p in problems])
     return attrs.evolve(result, citations=dict(citations or {}))
@@ -235,35 +346,10 @@ def load_variant(name_or_path: str | Path) -> Variant:
 
 
 def loads_variant(text: str, *, base: Path | None = None, label: str = "<string>") -> Variant:
-    """Load a profile from TOML text; a relative ``extends`` is resolved against ``base``."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        where = _POSITION.search(str(exc))
-        msg = f"broken TOML at line {where.group(1)}, column {where.group(2)}" if where else "broken TOML"
-        raise VariantError([Problem(path="", source=label, message=f"{msg}: {_POSITION.sub('', str(exc)).strip()}")]) from None
-    problems = _version_problems(data, label)
-    if problems:
-        raise VariantError(problems)
-    if "citations" in data:
-        raise VariantError(
-            [Problem(path="citations", source=label, message="unknown key; citations are written as TOML comments after each value")]
-        )
-    citations = read_citations(text)
-    parent_ref = data.pop("extends", None)
-    if parent_ref is not None:
-        if type(parent_ref) is not str:
-            raise VariantError(
-                [
-                    Problem(
-                        path="extends",
-                        source=label,
-                        message=f"expected the name of a bundled profile or a relative path, got {parent_ref!r}",
-                    )
-                ]
-            )
-        parent, parent_citations = _resolve(parent_ref, base, ())
-        data = _merge(parent, data)
-        citations = {**parent_citations, **citations}
-    data["schema_version"] = SCHEMA_VERSION
+    """Load a profile from TOML text; a relative ``extends`` is resolved against ``base``.
+
+    The text counts as the first file of its ``extends`` chain.
+    """
+    data = _parse(text, label)
+    data, citations = _resolve_data(data, text, label=label, base=base, chain=("<text>",), stem=None)
     return variant_from_data(data, citations, label=label)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -72,22 +72,47 @@ def _meld_ok(v: Variant, naturals: int, wilds: int) -> bool:
     return True
 
 
-def check_variant(v: Variant) -> list[Problem]:
-    """Every range violation and contradiction in a profile; empty when it is sound."""
+def _packs(decks: int) -> str:
+    return "1 pack holds" if decks == 1 else f"{decks} packs hold"
+
+
+def _related(a: str, b: str) -> bool:
+    """Whether one dotted key path is the other or lies inside it."""
+    if len(a) < len(b):
+        a, b = b, a
+    return a == b or a.startswith((f"{b}.", f"{b}["))
+
+
+def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem]:
+    """Every range violation and contradiction in a profile; empty when it is sound.
+
+    A check that relates several values is skipped when one of them is out of
+    range, or lies under one of the ``unreliable`` key paths (the loader passes
+    the values it had to drop as malformed), so that one mistake is reported
+    once, not again as a contradiction with its neighbours.
+    """
     out = _ranges(v, "")
+    doubtful = [*unreliable, *(p.path for p in out)]
+
+    def sound(*keys: str) -> bool:
+        return not any(_related(k, d) for k in keys for d in doubtful)
+
     counts = set(v.deal.hand_size)
-    if not counts:
+    if not counts and sound("deal.hand_size"):
         out.append(Problem(path="deal.hand_size", message="no player count has a hand size; give at least one, like { 4 = 11 }"))
     missing: dict[int, list[str]] = {}
+    short_of_threes: list[str] = []
     for key in PER_PLAYER_KEYS:
         group, name = key.split(".")
         have = set(getattr(getattr(v, group), name))
         for n in sorted(counts - have):
-            missing.setdefault(n, []).append(f"{key}.{n}")
+            if sound(f"{key}.{n}", f"deal.hand_size.{n}"):
+                missing.setdefault(n, []).append(f"{key}.{n}")
         for n in sorted(have - counts):
-            out.append(
-                Problem(path=f"{key}.{n}", message=f"{n} players has no deal.hand_size; add deal.hand_size.{n} or remove this entry")
-            )
+            if sound(f"{key}.{n}", f"deal.hand_size.{n}"):
+                out.append(
+                    Problem(path=f"{key}.{n}", message=f"{n} players has no deal.hand_size; add deal.hand_size.{n} or remove this entry")
+                )
     for count, needed in sorted(missing.items()):
         out.append(Problem(path=f"deal.hand_size.{count}", message=f"{count} players also need {', '.join(needed)}"))
     for n in sorted(counts):
@@ -97,7 +122,7 @@ def check_variant(v: Variant) -> list[Problem]:
         if decks is not None and jokers is not None:
             total = 52 * decks + jokers
             dealt = n * v.deal.hand_size[n] + 1
-            if dealt > total:
+            if dealt > total and sound(f"deal.hand_size.{n}", f"deal.decks.{n}", f"deal.jokers.{n}"):
                 out.append(
                     Problem(
                         path=f"deal.hand_size.{n}",
@@ -105,26 +130,28 @@ def check_variant(v: Variant) -> list[Problem]:
                     )
                 )
             table = v.red_threes.bonus_table.get(n)
-            if table is not None and len(table) != 2 * decks:
+            if table is not None and len(table) != 2 * decks and sound(f"red_threes.bonus_table.{n}", f"deal.decks.{n}"):
                 out.append(
                     Problem(
                         path=f"red_threes.bonus_table.{n}",
-                        message=f"needs one entry per red three: {decks} packs hold {2 * decks} red threes, the table has {len(table)}",
+                        message=f"needs one entry per red three: {_packs(decks)} {2 * decks} red threes, the table has {len(table)}",
                     )
                 )
-            if v.black_threes.meld_min > 2 * decks:
-                out.append(
-                    Problem(
-                        path="black_threes.meld_min",
-                        message=f"{v.black_threes.meld_min} black threes can never be melded with {n} players: {decks} packs hold {2 * decks}",
-                    )
-                )
-        if sides is not None and (sides > n or n % sides):
+            if v.black_threes.meld_min > 2 * decks and sound("black_threes.meld_min", f"deal.decks.{n}"):
+                short_of_threes.append(f"{n} players ({_packs(decks)} {2 * decks})")
+        if sides is not None and sound(f"deal.sides.{n}") and (sides < 1 or sides > n or n % sides):
             out.append(Problem(path=f"deal.sides.{n}", message=f"{n} players cannot form {sides} equal sides"))
+    if short_of_threes:
+        out.append(
+            Problem(
+                path="black_threes.meld_min",
+                message=f"{v.black_threes.meld_min} black threes can never be melded with {', '.join(short_of_threes)}",
+            )
+        )
     thresholds = v.initial_meld.score_thresholds
-    if any(b <= a for a, b in itertools.pairwise(thresholds)):
+    if any(b <= a for a, b in itertools.pairwise(thresholds)) and sound("initial_meld.score_thresholds"):
         out.append(Problem(path="initial_meld.score_thresholds", message=f"thresholds must be strictly increasing, got {list(thresholds)}"))
-    if len(v.initial_meld.minimums) != len(thresholds) + 1:
+    if len(v.initial_meld.minimums) != len(thresholds) + 1 and sound("initial_meld.score_thresholds", "initial_meld.minimums"):
         out.append(
             Problem(
                 path="initial_meld.minimums",
@@ -132,11 +159,14 @@ def check_variant(v: Variant) -> list[Problem]:
             )
         )
     m = v.melds
-    if not any(_meld_ok(v, n, m.min_size - n) for n in range(m.min_size + 1)) and not _meld_ok(v, m.min_size, 0):
+    if not sound("melds"):
+        pass  # the meld limits below would loop over an out-of-range melds.min_size
+    elif not any(_meld_ok(v, n, m.min_size - n) for n in range(m.min_size + 1)):
         out.append(Problem(path="melds", message="no meld of melds.min_size cards is legal under these limits"))
-    if m.min_naturals > v.canastas.size or m.min_size > v.canastas.size:
+    too_big = m.min_naturals > v.canastas.size or m.min_size > v.canastas.size
+    if too_big and sound("melds.min_naturals", "melds.min_size", "canastas.size"):
         out.append(Problem(path="canastas.size", message=f"a canasta of {v.canastas.size} cards is smaller than the smallest legal meld"))
-    if v.discard_pile.wild_and_natural and not _meld_ok(v, 2, 1):
+    if v.discard_pile.wild_and_natural and sound("melds", "discard_pile.wild_and_natural") and not _meld_ok(v, 2, 1):
         out.append(
             Problem(
                 path="discard_pile.wild_and_natural",
@@ -147,13 +177,13 @@ def check_variant(v: Variant) -> list[Problem]:
                 ),
             )
         )
-    if v.black_threes.meld_min > v.black_threes.meld_max:
+    if v.black_threes.meld_min > v.black_threes.meld_max and sound("black_threes.meld_min", "black_threes.meld_max"):
         out.append(
             Problem(
                 path="black_threes.meld_min",
                 message=f"{v.black_threes.meld_min} is more than black_threes.meld_max = {v.black_threes.meld_max}",
             )
         )
-    if not v.name.strip():
+    if not v.name.strip() and sound("name"):
         out.append(Problem(path="name", message="must not be empty"))
     return out

@@ -1,0 +1,470 @@
+"""Hypothesis strategies for variant profiles.
+
+``variants()`` draws complete, *valid* profiles: every field gets a value in its
+schema range (read from the field metadata, so new fields are covered), and the
+values that validation.py relates are drawn together so that the profile passes
+:func:`canasta.variants.check_variant`: the same player counts in every
+per-player key, enough cards in the deck, a red-three table of 2 x decks
+entries, strictly increasing thresholds, meld limits that allow a meld.
+
+``mutated_profiles()`` draws valid TOML profile texts and then breaks them the
+way people and editors do: a line deleted or duplicated, a value of the wrong
+type, junk values or key names, a file cut short, random characters.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+import tomllib
+import typing
+from collections.abc import Callable, Mapping
+from enum import Enum
+from typing import Any, TypeVar, cast
+
+import attrs
+import tomli_w
+from hypothesis import strategies as st
+
+from canasta.variants import Variant, bundled_dir, dumps_variant
+from canasta.variants.converter import unstructure_variant
+from canasta.variants.enums import WildLimit
+from canasta.variants.schema import (
+    PLAYER_COUNTS,
+    BlackThreeRules,
+    CanastaRules,
+    DealRules,
+    DiscardPileRules,
+    GoingOutRules,
+    InitialMeldRules,
+    MeldRules,
+    PlayerCount,
+    RedThreeRules,
+)
+
+T = TypeVar("T")
+
+INT64 = (-(2**63), 2**63 - 1)
+"""TOML integers are 64-bit."""
+
+# --- text ---------------------------------------------------------------------
+
+# Any characters at all (tomli-w escapes what TOML does not allow raw),
+# including U+2028 and U+0085, which str.splitlines() treats as line ends.
+any_text = st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=30) | st.sampled_from(
+    ["", "a # not a comment", 'quote " and \\ backslash', "line\nbreak", "x\u2028y = 1 # z", "\x85", "name = 1"]
+)
+
+# A citation is a TOML comment: no control characters but the tab, no edge whitespace (comments are read back stripped).
+citation_text = (
+    st.text(alphabet=st.characters(exclude_categories=["Cs", "Cc"]) | st.just("\t"), min_size=1, max_size=30).map(str.strip).filter(bool)
+)
+
+
+# --- generic fields -------------------------------------------------------------
+
+
+def _int_field(field: attrs.Attribute[Any]) -> st.SearchStrategy[int]:
+    lo, hi = field.metadata.get("lo"), field.metadata.get("hi")
+    return st.integers(INT64[0] if lo is None else lo, INT64[1] if hi is None else hi)
+
+
+def _field_strategy(cls: type, field: attrs.Attribute[Any]) -> st.SearchStrategy[Any]:
+    tp = typing.get_type_hints(cls)[field.name]
+    if tp is bool:
+        return st.booleans()
+    if tp is int:
+        return _int_field(field)
+    if tp is str:
+        return any_text
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return st.sampled_from(list(tp))
+    if attrs.has(tp):
+        return section(tp)
+    raise NotImplementedError(f"no generic strategy for {cls.__name__}.{field.name}: {tp}; draw it in strategies.variants()")
+
+
+def section(cls: type[T], **fixed: st.SearchStrategy[Any]) -> st.SearchStrategy[T]:
+    """One rule group, each field drawn from its type and range unless given in ``fixed``."""
+    kwargs = {f.name: fixed[f.name] if f.name in fixed else _field_strategy(cls, f) for f in attrs.fields(cast(Any, cls))}
+    return st.builds(cls, **kwargs)
+
+
+# --- a whole valid profile ------------------------------------------------------------
+
+SIDES = {n: [s for s in range(2, n + 1) if n % s == 0] for n in PLAYER_COUNTS}
+"""The side counts each player count can form: equal sides, at least two."""
+
+
+def _meld_ok(min_size: int, wild_limit: WildLimit, min_naturals: int, max_wilds: int, naturals: int, wilds: int) -> bool:
+    if naturals < min_naturals or wilds > max_wilds or naturals + wilds < min_size:
+        return False
+    if wild_limit is WildLimit.HALF:
+        return wilds <= naturals
+    if wild_limit is WildLimit.TWO_PER_WILD:
+        return naturals >= 2 * wilds
+    return True
+
+
+@st.composite
+def variants(draw: st.DrawFn, citations: bool = True) -> Variant:
+    """A complete profile that passes check_variant, with citations on some of its keys."""
+    counts = draw(st.sets(st.sampled_from(PLAYER_COUNTS), min_size=1))
+    decks: dict[PlayerCount, int] = {}
+    jokers: dict[PlayerCount, int] = {}
+    hand_size: dict[PlayerCount, int] = {}
+    sides: dict[PlayerCount, int] = {}
+    required: dict[PlayerCount, int] = {}
+    table: dict[PlayerCount, tuple[int, ...]] = {}
+    for n in sorted(counts):
+        key = PlayerCount(n)
+        decks[key] = draw(st.integers(1, 4))
+        jokers[key] = draw(st.integers(0, 12))
+        most = min(30, (52 * decks[key] + jokers[key] - 1) // n)  # every hand and the upcard
+        hand_size[key] = draw(st.integers(1, most))
+        sides[key] = draw(st.sampled_from(SIDES[n]))
+        required[key] = draw(st.integers(0, 6))
+        table[key] = tuple(draw(st.lists(st.integers(*INT64), min_size=2 * decks[key], max_size=2 * decks[key])))
+    deal = draw(section(DealRules, decks=st.just(decks), jokers=st.just(jokers), hand_size=st.just(hand_size), sides=st.just(sides)))
+
+    thresholds = draw(st.lists(st.integers(*INT64), unique=True, max_size=5).map(sorted))
+    minimums = draw(st.lists(st.integers(0, 10000), min_size=len(thresholds) + 1, max_size=len(thresholds) + 1))
+    initial_meld = draw(section(InitialMeldRules, score_thresholds=st.just(tuple(thresholds)), minimums=st.just(tuple(minimums))))
+
+    min_size = draw(st.integers(2, 7))
+    melds = draw(
+        section(
+            MeldRules,
+            min_size=st.just(min_size),
+            min_naturals=st.integers(1, min_size),  # min_size naturals and no wild card is then always a legal meld
+        )
+    )
+    pair_and_wild = _meld_ok(melds.min_size, melds.wild_limit, melds.min_naturals, melds.max_wilds, 2, 1)
+    discard_pile = draw(section(DiscardPileRules, wild_and_natural=st.booleans() if pair_and_wild else st.just(False)))
+    canastas = draw(section(CanastaRules, size=st.integers(max(3, min_size), 14)))
+    going_out = draw(section(GoingOutRules, canastas_required=st.just(required)))
+    red_threes = draw(section(RedThreeRules, bonus_table=st.just(table)))
+    fewest_threes = 2 * min(decks.values())
+    meld_min = draw(st.integers(2, min(8, fewest_threes)))
+    black_threes = draw(section(BlackThreeRules, meld_min=st.just(meld_min), meld_max=st.integers(meld_min, 12)))
+
+    sections: dict[str, Any] = {
+        "deal": deal,
+        "initial_meld": initial_meld,
+        "discard_pile": discard_pile,
+        "melds": melds,
+        "canastas": canastas,
+        "going_out": going_out,
+        "red_threes": red_threes,
+        "black_threes": black_threes,
+    }
+    hints = typing.get_type_hints(Variant)
+    for field in attrs.fields(Variant):  # every other rule group, field by field (so a new group is covered too)
+        if attrs.has(hints[field.name]) and field.name not in sections:
+            sections[field.name] = draw(section(hints[field.name]))
+    variant = Variant(
+        schema_version=1,
+        name=draw(any_text.filter(lambda s: bool(s.strip()))),
+        title=draw(any_text),
+        description=draw(any_text),
+        sources=tuple(draw(st.lists(any_text, max_size=3))),
+        **sections,
+    )
+    if not citations:
+        return variant
+    keys = citable_paths(variant)
+    chosen = draw(st.lists(st.sampled_from(keys), unique=True, max_size=12))
+    return attrs.evolve(variant, citations={k: draw(citation_text) for k in chosen})
+
+
+def _leaves(data: Mapping[str, Any], prefix: str = "") -> list[str]:
+    out: list[str] = []
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out += _leaves(value, f"{path}.")
+        else:
+            out.append(path)
+    return out
+
+
+def citable_paths(variant: Variant) -> list[str]:
+    """The dotted keys a dump writes a line for: every value, and the table headers (those with a value of their own)."""
+    leaves = _leaves(unstructure_variant(variant))
+    tables = sorted({leaf.rpartition(".")[0] for leaf in leaves} - {""})
+    return leaves + tables
+
+
+# --- breaking valid TOML ---------------------------------------------------------------
+
+
+def _bundled_texts() -> list[str]:
+    return [p.read_text(encoding="utf-8") for p in sorted(bundled_dir().glob("*.toml"))]
+
+
+HOUSE = """\
+extends = "regency"  # our club plays the Regency rules
+name = "our-club"
+
+[deal]
+jokers = { 4 = 6 }
+
+[initial_meld]
+minimums = [25, 50, 90, 120]
+
+[match]
+target = 7500  # decided at the 2019 meeting
+"""
+
+BASE_TEXTS: list[str] = [dumps_variant(Variant()), HOUSE, *_bundled_texts()]
+"""Valid profile texts to break: the generic dump, a house file and the bundled profiles (which exist once written)."""
+
+
+def _toml_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)  # JSON escapes are TOML escapes; a raw DEL makes it invalid TOML, also fine
+
+
+def toml_literal(value: Any) -> str:
+    """A value written as inline TOML."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf") if math.isinf(value) else repr(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_literal(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_toml_string(str(k))} = {toml_literal(v)}" for k, v in value.items()) + " }"
+    return str(value)  # dates and times write themselves as TOML
+
+
+_scalars = (
+    st.integers(-(2**70), 2**70)
+    | st.sampled_from([0, 1, 2, 3, 4, 5, 6, 7, -1, 10**6])
+    | st.booleans()
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | any_text
+    | st.sampled_from(["half", "halff", "draw", "regency", "4", "", "optional"])
+    | st.dates()
+    | st.datetimes()
+    | st.times()
+)
+toml_values: st.SearchStrategy[Any] = st.recursive(
+    _scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["2", "3", "4", "5", "6", "7", "0", "a", "x.y", "", "joker"]) | any_text, inner, max_size=4)
+    ),
+    max_leaves=8,
+)
+"""Any TOML value: every scalar type, arrays and inline tables, nested."""
+
+junk_keys = (
+    st.sampled_from(["jokerz", "target", "4", "extends", "citations", "schema_version", "min_size", "card_points", "deal"]) | any_text
+)
+junk_chars = st.text(alphabet="[]{}=\"'#.,\n\\ \t0123456789abcxyz_-+:\x00\x7f\u2028é", min_size=1, max_size=8)
+
+Mutation = Callable[[st.DrawFn, str], str]
+
+
+def _lines(text: str) -> list[str]:
+    return text.split("\n")
+
+
+def _uniform(draw: st.DrawFn) -> random.Random:
+    """A seeded Random for uniform choices over a whole file: hypothesis's own integers favour the first lines."""
+    return draw(st.randoms(use_true_random=False))
+
+
+def _pick_line(draw: st.DrawFn, lines: list[str], pred: Callable[[str], bool] = lambda _: True) -> int | None:
+    candidates = [i for i, line in enumerate(lines) if pred(line)]
+    return _uniform(draw).choice(candidates) if candidates else None
+
+
+def _is_key_line(line: str) -> bool:
+    return "=" in line and not line.lstrip().startswith(("[", "#"))
+
+
+def delete_line(draw: st.DrawFn, text: str) -> str:
+    lines = _lines(text)
+    i = _pick_line(draw, lines)
+    return "\n".join(lines[:i] + lines[i + 1 :]) if i is not None else text
+
+
+def duplicate_line(draw: st.DrawFn, text: str) -> str:
+    lines = _lines(text)
+    i = _pick_line(draw, lines)
+    return "\n".join(lines[: i + 1] + lines[i:]) if i is not None else text
+
+
+def swap_value(draw: st.DrawFn, text: str) -> str:
+    """Give a key a value of any type: string, integer, boolean, float, array, table, date."""
+    lines = _lines(text)
+    i = _pick_line(draw, lines, _is_key_line)
+    if i is None:
+        return text
+    key = lines[i].split("=", 1)[0]
+    lines[i] = f"{key}= {toml_literal(draw(toml_values))}"
+    return "\n".join(lines)
+
+
+def junk_value(draw: st.DrawFn, text: str) -> str:
+    lines = _lines(text)
+    i = _pick_line(draw, lines, _is_key_line)
+    if i is None:
+        return text
+    lines[i] = f"{lines[i].split('=', 1)[0]}= {draw(junk_chars)}"
+    return "\n".join(lines)
+
+
+def junk_key(draw: st.DrawFn, text: str) -> str:
+    """Rename a key, or add a line with an unknown or misplaced key."""
+    lines = _lines(text)
+    name = draw(junk_keys)
+    key = name if name and all(c.isascii() and (c.isalnum() or c in "_-") for c in name) else _toml_string(name)
+    i = _pick_line(draw, lines, _is_key_line)
+    if i is not None and draw(st.booleans()):
+        lines[i] = f"{key} ={lines[i].split('=', 1)[1]}"
+    else:
+        at = _uniform(draw).randint(0, len(lines))
+        lines.insert(at, f"{key} = {toml_literal(draw(toml_values))}")
+    return "\n".join(lines)
+
+
+def truncate(draw: st.DrawFn, text: str) -> str:
+    return text[: _uniform(draw).randint(0, len(text))]
+
+
+def insert_chars(draw: st.DrawFn, text: str) -> str:
+    at = _uniform(draw).randint(0, len(text))
+    return text[:at] + draw(junk_chars) + text[at:]
+
+
+def set_extends(draw: st.DrawFn, text: str) -> str:
+    """Point the file at a parent, good or bad (never at an arbitrary path on this machine)."""
+    parent = draw(
+        st.sampled_from(["regency", "regensy", "finnish", "rasche-house", "missing.toml", "sub/missing.toml", ""]) | st.integers()
+    )
+    return f"extends = {toml_literal(parent)}\n{text}"
+
+
+_INT = re.compile(r"(?<![\w.\"'-])-?\d+(?![\w.\"'-])")
+
+
+def nudge_int(draw: st.DrawFn, text: str) -> str:
+    """Change one integer to a nearby, boundary or huge value: 0 sides, -1 jokers, 10**12 cards."""
+    spots = [m for m in _INT.finditer(text)]
+    if not spots:
+        return text
+    spot = _uniform(draw).choice(spots)
+    old = int(spot.group())
+    new = draw(st.integers(-2, 2 * abs(old) + 2) | st.sampled_from([0, -1, 1, 10**12, 2**63 - 1, -(2**63)]))
+    return text[: spot.start()] + str(new) + text[spot.end() :]
+
+
+_COUNT_KEY = re.compile(r"(?m)(?:^\s*|[{,]\s*)(\d)(?=\s*=)")
+
+
+def junk_player_count(draw: st.DrawFn, text: str) -> str:
+    """Key a per-player value by something that is not a player count, or by the same count twice."""
+    spots = [m for m in _COUNT_KEY.finditer(text)]
+    if not spots:
+        return text
+    spot = _uniform(draw).choice(spots)
+    junk = draw(
+        st.sampled_from(['"0"', '"1"', '"7"', '"04"', '"²"', '"٤"', "four", '"4.0"', '" 4"', '""', "2", "4", "5", "6"])
+        | junk_keys.map(_toml_string)
+    )
+    return text[: spot.start(1)] + junk + text[spot.end(1) :]
+
+
+MUTATIONS: list[Mutation] = [
+    delete_line,
+    duplicate_line,
+    swap_value,
+    junk_value,
+    junk_key,
+    truncate,
+    insert_chars,
+    set_extends,
+    nudge_int,
+    junk_player_count,
+]
+
+
+@st.composite
+def mutated_texts(draw: st.DrawFn) -> str:
+    """A valid profile text with one to three random edits of its text."""
+    text = draw(st.sampled_from(BASE_TEXTS))
+    for _ in range(draw(st.integers(1, 3))):
+        mutate = draw(st.sampled_from(MUTATIONS))
+        text = mutate(draw, text)
+    return text
+
+
+def _slots(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every key and array index in parsed TOML data, as paths."""
+    out: list[tuple[Any, ...]] = []
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else []
+    for key, value in items:
+        out.append((*path, key))
+        out += _slots(value, (*path, key))
+    return out
+
+
+@st.composite
+def mutated_data(draw: st.DrawFn) -> str:
+    """A valid profile parsed, changed as data, and written back as valid TOML.
+
+    Each change replaces a value with any TOML value, nudges an integer, deletes
+    a key or an array entry, renames a key, or moves a key to another table, so
+    that every schema key meets every kind of bad value.
+    """
+    data = tomllib.loads(draw(st.sampled_from(BASE_TEXTS)))
+    rnd = _uniform(draw)
+    for _ in range(draw(st.integers(1, 4))):
+        slots = _slots(data)
+        if not slots:
+            break
+        *parent_path, key = rnd.choice(slots)
+        parent: Any = data
+        for part in parent_path:
+            parent = parent[part]
+        action = draw(st.sampled_from(["replace", "replace", "nudge", "delete", "rename", "move"]))
+        if action == "replace":
+            parent[key] = draw(toml_values)
+        elif action == "nudge" and type(parent[key]) is int:
+            old = parent[key]
+            parent[key] = draw(st.integers(-2, 2 * abs(old) + 2) | st.sampled_from([0, -1, 10**12, 2**63 - 1]))
+        elif action == "delete":
+            del parent[key]
+        elif action == "rename" and isinstance(parent, dict):
+            parent[draw(junk_keys | st.sampled_from(["2", "3", "4", "5", "6", "7", "04", "²"]))] = parent.pop(key)
+        elif action == "move" and isinstance(parent, dict):
+            tables = [data, *(v for v in data.values() if isinstance(v, dict))]
+            rnd.choice(tables)[key] = parent.pop(key)
+    return tomli_w.dumps(data)
+
+
+def mutated_profiles() -> st.SearchStrategy[str]:
+    """Broken profile texts: edited as text (often no longer TOML), or edited as data (valid TOML, wrong profile)."""
+    return mutated_texts() | mutated_data()
+
+
+__all__ = [
+    "BASE_TEXTS",
+    "MUTATIONS",
+    "citable_paths",
+    "mutated_data",
+    "mutated_profiles",
+    "mutated_texts",
+    "section",
+    "toml_literal",
+    "toml_values",
+    "variants",
+]

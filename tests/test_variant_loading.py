@@ -1,0 +1,272 @@
+"""Loading profiles: bundled names, house files, ``extends`` chains, merging, citations and the TOML round trip."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+
+from canasta import Variant, dumps_variant, load_variant, loads_variant, variant_names
+from canasta.variants.schema import PlayerCount
+
+P = PlayerCount
+
+BUNDLED = ("dutch", "finnish", "rasche-house", "regency", "swedish-club", "swedish-official")
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def generic(tmp_path: Path) -> Path:
+    """generic.toml: the generic profile, complete, in a temporary folder."""
+    return write(tmp_path, "generic.toml", dumps_variant(Variant()))
+
+
+# --- bundled profiles --------------------------------------------------------------------
+
+
+def test_the_bundled_names() -> None:
+    assert tuple(variant_names()) == BUNDLED
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_bundled_profile_loads_by_name_with_its_citations(name: str) -> None:
+    v = load_variant(name)
+    assert v.name == name
+    assert v.citations, "every bundled value is cited"
+    assert "extends" not in v.citations  # not a rule of the resolved profile
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_bundled_profile_round_trips_with_its_citations(name: str) -> None:
+    v = load_variant(name)
+    again = loads_variant(dumps_variant(v))
+    assert again == v
+    assert dict(again.citations) == dict(v.citations)
+
+
+# --- house files -------------------------------------------------------------------------
+
+
+def test_house_file_extends_a_bundled_name(tmp_path: Path) -> None:
+    house = write(tmp_path, "club.toml", 'extends = "regency"\n\n[match]\ntarget = 7500\n')
+    v = load_variant(house)
+    regency = load_variant("regency")
+    assert v.match.target == 7500
+    assert attrs.evolve(v, name=regency.name, title=regency.title, match=regency.match) == regency
+
+
+def test_house_file_extends_a_relative_path(tmp_path: Path, generic: Path) -> None:
+    house = write(tmp_path, "club.toml", 'extends = "generic.toml"\n\n[canastas]\nmixed_bonus = 250\n')
+    assert load_variant(house) == attrs.evolve(
+        Variant(), name="club", title="Generic Canasta with club house rules", canastas=attrs.evolve(Variant().canastas, mixed_bonus=250)
+    )
+
+
+@pytest.mark.parametrize("ref", ["../shared/generic.toml", "./../shared/generic.toml"])
+def test_house_file_extends_a_path_in_another_folder(tmp_path: Path, ref: str) -> None:
+    write(tmp_path, "shared/generic.toml", dumps_variant(Variant()))
+    house = write(tmp_path, "club/house.toml", f'extends = "{ref}"\n')
+    assert load_variant(house).deal == Variant().deal
+
+
+def test_loads_variant_resolves_extends_against_base(generic: Path) -> None:
+    v = loads_variant('extends = "generic.toml"\n[match]\ntarget = 6000\n', base=generic.parent)
+    assert v.match.target == 6000
+
+
+def test_load_variant_takes_a_path_or_a_string(generic: Path) -> None:
+    assert load_variant(generic) == load_variant(str(generic)) == attrs.evolve(Variant(), name="generic")
+
+
+def test_chain_of_three_files_each_overriding_one_key(tmp_path: Path) -> None:
+    write(tmp_path, "base.toml", dumps_variant(Variant()))
+    write(tmp_path, "club.toml", 'extends = "base.toml"\n[match]\ntarget = 6000\n[going_out]\nbonus = 150\n')
+    top = write(tmp_path, "tournament.toml", 'extends = "club.toml"\n[match]\ntarget = 7000\n')
+    v = load_variant(top)
+    assert v.match.target == 7000  # the nearest file wins
+    assert v.going_out.bonus == 150  # the middle file's key comes through
+    expected = attrs.evolve(
+        Variant(),
+        match=attrs.evolve(Variant().match, target=7000),
+        going_out=attrs.evolve(Variant().going_out, bonus=150),
+    )
+    assert attrs.evolve(v, name=expected.name, title=expected.title) == expected
+    assert v.name == "tournament"
+    assert v.title == "Generic Canasta with club house rules with tournament house rules"
+
+
+# --- merging -------------------------------------------------------------------------------
+
+
+def test_per_player_map_merges_key_by_key(tmp_path: Path, generic: Path) -> None:
+    v = load_variant(write(tmp_path, "h.toml", 'extends = "generic.toml"\n[deal]\nhand_size = { 4 = 13 }\n'))
+    assert v.deal.hand_size == {P(2): 15, P(3): 15, P(4): 13, P(6): 11}
+    assert v.deal.decks == Variant().deal.decks
+
+
+def test_per_player_array_replaces_whole_inside_a_merged_map(tmp_path: Path, generic: Path) -> None:
+    v = load_variant(write(tmp_path, "h.toml", 'extends = "generic.toml"\n[red_threes]\nbonus_table = { 4 = [100, 200, 300, 1000] }\n'))
+    assert v.red_threes.bonus_table[P(4)] == (100, 200, 300, 1000)
+    assert v.red_threes.bonus_table[P(3)] == Variant().red_threes.bonus_table[P(3)]
+
+
+def test_arrays_replace_whole(tmp_path: Path, generic: Path) -> None:
+    text = 'extends = "generic.toml"\nsources = ["our club"]\n[initial_meld]\nscore_thresholds = [0, 2000]\nminimums = [15, 50, 100]\n'
+    v = load_variant(write(tmp_path, "h.toml", text))
+    assert v.initial_meld.score_thresholds == (0, 2000)
+    assert v.initial_meld.minimums == (15, 50, 100)
+    assert v.sources == ("our club",)
+
+
+def test_a_house_file_may_add_a_player_count(tmp_path: Path) -> None:
+    """Regency has no 6-player game; a house file adds one by giving every per-player key for 6."""
+    text = """\
+extends = "regency"
+[deal]
+decks = { 6 = 3 }
+jokers = { 6 = 6 }
+hand_size = { 6 = 11 }
+sides = { 6 = 3 }
+[going_out]
+canastas_required = { 6 = 2 }
+[red_threes]
+bonus_table = { 6 = [100, 200, 300, 400, 1000, 1200] }
+"""
+    v = load_variant(write(tmp_path, "six.toml", text))
+    assert v.player_counts == (*load_variant("regency").player_counts, 6)
+
+
+# --- names and titles ------------------------------------------------------------------------
+
+
+def test_house_name_defaults_to_the_file_stem(tmp_path: Path) -> None:
+    v = load_variant(write(tmp_path, "kalles-club.toml", 'extends = "regency"\n'))
+    assert v.name == "kalles-club"
+    assert v.title == f"{load_variant('regency').title} with kalles-club house rules"
+    assert "name" not in v.citations and "title" not in v.citations  # the parent's notes on its own name do not apply
+
+
+def test_a_complete_file_without_a_name_is_named_after_its_stem(tmp_path: Path) -> None:
+    text = "\n".join(line for line in dumps_variant(Variant()).splitlines() if not line.startswith("name ="))
+    assert load_variant(write(tmp_path, "plain.toml", text)).name == "plain"
+
+
+def test_explicit_name_and_title_win(tmp_path: Path) -> None:
+    v = load_variant(write(tmp_path, "h.toml", 'extends = "regency"\nname = "ours"\ntitle = "Our game"\n'))
+    assert (v.name, v.title) == ("ours", "Our game")
+
+
+# --- citations ---------------------------------------------------------------------------------
+
+HOUSE = """\
+extends = "regency"  # the club plays Regency
+
+[deal]
+jokers = { 4 = 6 }  # club decision, March 2025
+
+[canastas]
+mixed_bonus = 250
+
+[match]
+target = 7500  # club decision, March 2025
+"""
+
+
+def test_parent_citations_survive(tmp_path: Path) -> None:
+    v = load_variant(write(tmp_path, "house.toml", HOUSE))
+    regency = load_variant("regency")
+    for key in ("match.tie", "melds.wild_limit", "deal.hand_size", "red_threes.bonus_table"):
+        assert v.citations[key] == regency.citations[key], key
+
+
+def test_house_values_are_cited_by_their_comment_or_as_a_house_rule(tmp_path: Path) -> None:
+    v = load_variant(write(tmp_path, "house.toml", HOUSE))
+    assert v.citations["match.target"] == "club decision, March 2025"
+    assert v.citations["deal.jokers.4"] == "club decision, March 2025"  # the comment of the inline table's line
+    assert v.citations["deal.jokers"] == "club decision, March 2025"
+    assert v.citations["canastas.mixed_bonus"] == "house rule (house.toml)"
+    assert "extends" not in v.citations
+
+
+def test_a_commented_per_player_override_keeps_the_parents_citation_for_the_other_counts(tmp_path: Path) -> None:
+    regency = load_variant("regency")
+    v = load_variant(write(tmp_path, "house.toml", 'extends = "regency"\n[deal]\nhand_size = { 4 = 13 }  # club\n'))
+    assert v.citations["deal.hand_size"] == "club"
+    assert v.citations["deal.hand_size.4"] == "club"
+    for n in (2, 3):  # still the parent's values, so still the parent's source
+        assert v.citations[f"deal.hand_size.{n}"] == regency.citations["deal.hand_size"]
+
+
+def test_an_uncommented_per_player_override_keeps_the_parents_table_citation(tmp_path: Path) -> None:
+    v = load_variant(write(tmp_path, "house.toml", 'extends = "regency"\n[deal]\nhand_size = { 4 = 13 }\n'))
+    assert v.citations["deal.hand_size"] == load_variant("regency").citations["deal.hand_size"]
+    assert v.citations["deal.hand_size.4"] == "house rule (house.toml)"
+
+
+def test_a_table_header_comment_cites_the_values_under_it(tmp_path: Path) -> None:
+    v = load_variant(
+        write(tmp_path, "house.toml", 'extends = "regency"\n[canastas]  # club decision\nmixed_bonus = 250\nsize = 8  # Alice\n')
+    )
+    assert v.citations["canastas.mixed_bonus"] == "club decision"
+    assert v.citations["canastas.size"] == "Alice"
+
+
+def test_house_text_values_are_cited_as_house_rules() -> None:
+    v = loads_variant('extends = "regency"\n[canastas]\nmixed_bonus = 250\n')
+    assert v.citations["canastas.mixed_bonus"] == "house rule"
+
+
+def test_house_profile_round_trips_with_citations(tmp_path: Path) -> None:
+    v = load_variant(write(tmp_path, "house.toml", HOUSE))
+    text = dumps_variant(v)
+    assert "mixed_bonus = 250  # house rule (house.toml)" in text
+    assert "target = 7500  # club decision, March 2025" in text
+    again = loads_variant(text)
+    assert again == v
+    assert dict(again.citations) == dict(v.citations)
+
+
+def test_crlf_line_endings(tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_bytes(HOUSE.replace("\n", "\r\n").encode())
+    v = load_variant(path)
+    assert v.match.target == 7500
+    assert v.citations["match.target"] == "club decision, March 2025"
+
+
+def test_line_separators_inside_strings_survive_the_round_trip() -> None:
+    """U+2028 and U+0085 are legal inside TOML strings; str.splitlines() would break the line there."""
+    v = Variant(description="one\u2028two = 2 # not a comment\x85three", citations={"description": "ours", "match.target": "club"})
+    again = loads_variant(dumps_variant(v))
+    assert again == v
+    assert dict(again.citations) == {"description": "ours", "match.target": "club"}
+
+
+def test_a_citation_that_cannot_be_a_comment_is_left_out() -> None:
+    v = Variant(citations={"match.target": "line\rbreak", "match.tie": "fine"})
+    assert dict(loads_variant(dumps_variant(v)).citations) == {"match.tie": "fine"}
+
+
+# --- working directory ------------------------------------------------------------------------
+
+
+def test_relative_extends_is_read_from_the_files_own_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(tmp_path, "shared/base.toml", dumps_variant(Variant()))
+    write(tmp_path, "shared/club.toml", 'extends = "base.toml"\n[match]\ntarget = 6000\n')  # relative to shared/
+    house = write(tmp_path, "club/house.toml", 'extends = "../shared/club.toml"\n[going_out]\nbonus = 150\n')
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    expected = load_variant(house)
+    for cwd in (elsewhere, tmp_path, tmp_path / "club", tmp_path / "shared"):
+        monkeypatch.chdir(cwd)
+        assert load_variant(house) == expected
+    monkeypatch.chdir(tmp_path)
+    assert load_variant(Path("club/house.toml")) == expected  # a relative path to the house file itself
+    assert expected.match.target == 6000 and expected.going_out.bonus == 150
