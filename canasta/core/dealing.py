@@ -21,7 +21,7 @@ def lay_red_threes(st: State, seat: int, events: list[Event], *, replace: bool =
     at once (000 TALONGENS SISTA KORT 1, 001 §21 E, MATRIX P13).
     """
     hand = st.hands[seat]
-    side = st.side(seat)
+    side = st.rules.side_of[seat]
     while hand[RED_THREES[0]] or hand[RED_THREES[1]]:
         card = RED_THREES[0] if hand[RED_THREES[0]] else RED_THREES[1]
         st.remove_card(seat, card)

@@ -11,6 +11,8 @@ Rules fixed for every profile carry a section key and their own citation in
 
 from __future__ import annotations
 
+from itertools import compress
+
 from .actions import (
     ASK,
     DECLINE,
@@ -31,7 +33,7 @@ from .actions import (
     meld,
     take,
 )
-from .cards import JOKER, RED_THREES, THREE, TWO
+from .cards import BLACK_THREES, FOUR, JOKER, RED_THREES, THREE, TWO
 from .state import ANSWER, OVER, WILD_RANK, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
 
@@ -73,7 +75,7 @@ def _concealed_now(st: State, seat: int) -> bool:
     if not r.concealed_allowed or st.turn_added_old:
         return False
     if r.concealed_by_side:
-        side = st.side(seat)
+        side = r.side_of[seat]
         return not any(rank not in st.turn_new for rank in st.melds[side])
     return not st.melded_before[seat]
 
@@ -192,7 +194,7 @@ def _remaining_violation(
 
 def _meld_violation(st: State, a: Meld) -> Violation | None:
     seat = st.current
-    side = st.side(seat)
+    side = st.rules.side_of[seat]
     rank, n, t, j = a.rank, a.naturals, a.twos, a.jokers
     if n < 0 or t < 0 or j < 0 or n + t + j == 0:
         return ("melds", "a meld names at least one card")
@@ -219,36 +221,61 @@ def _meld_violation(st: State, a: Meld) -> Violation | None:
     return _remaining_violation(st, seat, side, k, rank, n, t, j, existing, points if provisional else 0)
 
 
-def _take_violation(st: State, a: TakePile) -> Violation | None:
-    seat = st.current
-    side = st.side(seat)
-    r = st.rules
+def _pile_violation(st: State) -> Violation | None:
+    """Whether the pile can be taken at all, whatever the form: it is there and its top card is natural (001 §14, §17 B, §20 B)."""
     pile = st.pile
     if not pile:
         return ("discard_pile", "the discard pile is empty")
     if st.retracted:
         return ("initial_meld.retract", "after taking back an opening from the pile, draw from the stock")
     top = pile[-1]
-    rank = JOKER if top == JOKER else top >> 2
-    if rank in (JOKER, TWO):
+    if top == JOKER or top >> 2 == TWO:
         return ("discard_pile.wild_on_top", "a pile topped by a wild card cannot be taken")
-    if rank == THREE:
+    if top >> 2 == THREE:
         return ("black_threes.on_top", "a pile topped by a black three cannot be taken")
-    if a.top_only and not r.take_top_card_only:
-        return ("discard_pile.take_top_card_only", "the whole pile must be taken")
-    if r.one_card_rule and st.sizes[seat] == 1 and len(pile) == 1:
+    return None
+
+
+def _taker_violation(st: State, seat: int, side: int, existing: MeldTuple | None) -> Violation | None:
+    """Whether this player may take the pile, whatever the form (001 §14 C, 000 ATT TA HÖGEN 4)."""
+    r = st.rules
+    if r.one_card_rule and st.sizes[seat] == 1 and len(st.pile) == 1:
         return ("discard_pile.one_card_rule", "holding one card, you may not take a pile of one card")
-    existing = st.melds[side].get(rank)
-    if r.own_canasta_rank_blocks and existing is not None and st.is_canasta(existing):
+    if r.own_canasta_rank_blocks and existing is not None and existing[0] + existing[1] + existing[2] >= r.canasta_size:
         return ("discard_pile.own_canasta_rank_blocks", "the top card matches one of your side's canastas")
-    opened = st.opened[side]
-    if not opened and not r.allowed_from_pile:
+    if not st.opened[side] and not r.allowed_from_pile:
         return ("initial_meld.allowed_from_pile", "your side must open before taking the pile")
+    return None
+
+
+def _take_violation(st: State, a: TakePile) -> Violation | None:
+    found = _pile_violation(st)
+    if found is not None:
+        return found
+    if a.top_only and not st.rules.take_top_card_only:
+        return ("discard_pile.take_top_card_only", "the whole pile must be taken")
+    seat = st.current
+    side = st.rules.side_of[seat]
+    rank = st.pile[-1] >> 2
+    existing = st.melds[side].get(rank)
+    found = _taker_violation(st, seat, side, existing)
+    if found is not None:
+        return found
     n, t, j = a.naturals, a.twos, a.jokers
     if (n, t, j) not in _TAKE_FORMS:
         return ("discard_pile.forms", "take with a natural pair (n2), a natural and a wild (n1 t1, n1 j1), or onto your meld (take)")
-    if n > st.counts[seat][rank] or t > st.counts[seat][TWO] or j > st.counts[seat][WILD_RANK]:
+    return _form_violation(st, seat, side, rank, existing, n, t, j, a.top_only)
+
+
+def _form_violation(
+    st: State, seat: int, side: int, rank: int, existing: MeldTuple | None, n: int, t: int, j: int, top_only: bool
+) -> Violation | None:
+    """The checks of taking the pile that depend on the form: naturals, twos and jokers from hand, and the pile's state (001 §14 A-B)."""
+    r = st.rules
+    counts = st.counts[seat]
+    if n > counts[rank] or t > counts[TWO] or j > counts[WILD_RANK]:
         return ("discard_pile", "you do not hold those cards")
+    opened = st.opened[side]
     if n == 0:
         if not opened:
             return ("initial_meld.pile_requires_natural_pair", "before your side opens, the pile needs a natural pair")
@@ -258,7 +285,7 @@ def _take_violation(st: State, a: TakePile) -> Violation | None:
             return ("discard_pile.add_top_card_to_meld", "the pile is not taken by adding its top card to a meld")
         if existing is None:
             return ("discard_pile.add_top_card_to_meld", "your side has no meld of the top card's rank")
-        if st.is_canasta(existing) and not r.add_top_card_to_canasta:
+        if existing[0] + existing[1] + existing[2] >= r.canasta_size and not r.add_top_card_to_canasta:
             return ("discard_pile.add_top_card_to_canasta", "the top card may not be added to a completed canasta")
     elif n == 1:
         if st.frozen:
@@ -270,15 +297,17 @@ def _take_violation(st: State, a: TakePile) -> Violation | None:
     found = _shape_violation(st, rank, n + 1, t + j, existing)
     if found is not None:
         return found
-    used = n + t + j
-    k = st.sizes[seat] - used
-    points = (n + 1) * rank_value(st, rank) + t * r.value[0] + j * r.value[JOKER]
-    if not a.top_only and opened:
-        k += sum(1 for c in pile[:-1] if c not in RED_THREES)
+    k = st.sizes[seat] - n - t - j
     if k >= 2:
         return None
+    pile = st.pile
+    if not top_only and opened:
+        k += sum(1 for c in pile[:-1] if c not in RED_THREES)
+        if k >= 2:
+            return None
+    points = (n + 1) * rank_value(st, rank) + t * r.value[0] + j * r.value[JOKER]
     saved = st.pending
-    if not a.top_only and not opened:
+    if not top_only and not opened:
         st.pending = pile[:-1]
     try:
         return _remaining_violation(st, seat, side, k, rank, n + 1, t, j, existing, 0 if opened else points)
@@ -288,7 +317,7 @@ def _take_violation(st: State, a: TakePile) -> Violation | None:
 
 def _discard_violation(st: State, a: Discard) -> Violation | None:
     seat = st.current
-    side = st.side(seat)
+    side = st.rules.side_of[seat]
     rank = a.rank
     if rank == JOKER:
         held = st.counts[seat][WILD_RANK]
@@ -321,7 +350,7 @@ def _decline_violation(st: State) -> Violation | None:
     if mode == 2:
         return ("end_of_stock.mode", "at the end of the stock you must take the pile when you can")
     top = st.pile[-1]
-    if not st.frozen and (top >> 2) in st.melds[st.side(st.current)]:
+    if not st.frozen and (top >> 2) in st.melds[st.rules.side_of[st.current]]:
         return ("end_of_stock.mode", "at the end of the stock you must take the pile when its top card fits your side's meld")
     return None
 
@@ -334,13 +363,13 @@ def _ask_violation(st: State) -> Violation | None:
         return ("going_out.permission", "you have already asked this turn")
     if st.turn_new or st.turn_added_old or st.pile_taken_top >= 0:
         return ("going_out.permission", "ask before melding anything")
-    if r.variant.going_out.permission.value == "after_stock_draw" and not st.drew_from_stock:
+    if r.permission_after_stock_draw and not st.drew_from_stock:
         return ("going_out.permission", "ask only after drawing from the stock")
     return None
 
 
 def _retract_violation(st: State) -> Violation | None:
-    side = st.side(st.current)
+    side = st.rules.side_of[st.current]
     if st.opened[side] or not (st.turn_new or st.pending):
         return ("initial_meld.retract", "there is no unfinished opening to take back")
     return None
@@ -378,11 +407,86 @@ def check(st: State, action: Action) -> Violation | None:
     return ("turn", f"{action!r} is not an action")
 
 
-def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
-    """Every legal meld, fast: shapes are screened with the same limits :func:`_shape_violation` applies.
+def _shapes(st: State, rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None) -> list[tuple[int, int, int]]:
+    """The (naturals, twos, jokers) a meld of ``rank`` may take, from the meld's shape alone, in a fixed order.
 
-    A candidate that leaves fewer than two cards, or melds black threes, goes
-    through :func:`_meld_violation` in full; tests compare this list with
+    Shapes are screened with the same limits :func:`_shape_violation`
+    applies; what is left to check is the hand left after melding.
+    """
+    r = st.rules
+    if existing is None:
+        n0 = w0 = 0
+        nat_ok = wild_ok = True
+        new = True
+    else:
+        n0, w0 = existing[0], existing[1] + existing[2]
+        complete = n0 + w0 >= r.canasta_size
+        nat_ok = not complete or r.naturals_added
+        wild_ok = not complete or r.wilds_added
+        new = False
+    min_nat, min_size, wild_room = r.min_naturals, r.min_size, r.wild_room
+    out: list[tuple[int, int, int]] = []
+    for n in range(avail + 1):
+        if n and not nat_ok:
+            break
+        tn = n0 + n
+        if rank == WILD_RANK:
+            room = twos + jokers
+        elif rank == THREE:
+            room = 0
+        else:
+            room = wild_room[tn] - w0
+            if new and tn < min_nat:
+                continue
+        for t in range(min(twos, room) + 1 if wild_ok else 1):
+            for j in range(min(jokers, room - t) + 1 if wild_ok else 1):
+                used = n + t + j
+                if used == 0 or (new and used < min_size):
+                    continue
+                out.append((n, t, j))
+    return out
+
+
+MELD_CACHE_LIMIT = 20_000
+"""Entries a meld cache may hold before it is emptied and refilled; 1,500 random matches of 4-player ``finnish`` fill about 3,600 (2 MB)."""
+
+
+def _shape_melds(st: State, rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None) -> tuple[tuple[Action, ...], list[int]]:
+    """The melds of :func:`_shapes` as interned actions, for up to ``avail`` naturals or more, cached.
+
+    Returns the melds in listing order and ``ends``: the first ``ends[a]``
+    melds are exactly those for ``a`` naturals held, since the listing runs
+    by naturals first. Only for a hand that keeps two cards after any of
+    them, where the shape is all that decides (001 §16 B). The cache key is
+    the rank, the twos and jokers held, and the meld's naturals and wild
+    cards (-1 naturals: no meld yet); the cache is shared by every table
+    with the same meld rules (see :attr:`TableRules.meld_cache`).
+    """
+    key = (rank, twos, jokers, -1, 0) if existing is None else (rank, twos, jokers, existing[0], existing[1] + existing[2])
+    cache = st.rules.meld_cache
+    found = cache.get(key)
+    if found is None or len(found[1]) <= avail:
+        if len(cache) >= MELD_CACHE_LIMIT:
+            cache.clear()
+        top = avail if rank == WILD_RANK else max(avail, 4 * st.rules.decks)  # a hand holds at most 4 naturals of a rank per pack
+        shapes = _shapes(st, rank, top, twos, jokers, existing)
+        ends = [0] * (top + 1)
+        for n, _, _ in shapes:
+            ends[n] += 1
+        for n in range(1, top + 1):
+            ends[n] += ends[n - 1]
+        found = cache[key] = (tuple(meld(rank, n, t, j) for n, t, j in shapes), ends)
+    return found
+
+
+def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
+    """Every legal meld, fast.
+
+    When a rank's naturals and every wild card in hand could all be melded
+    and still leave two cards, the shape decides alone and the melds come
+    from a cache (:func:`_shape_melds`). Otherwise, and always for black
+    threes, a candidate that leaves fewer than two cards goes through
+    :func:`_meld_violation` in full; tests compare this list with
     :func:`check` over every candidate.
     """
     r = st.rules
@@ -395,66 +499,84 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
     twos, jokers = counts[TWO], counts[WILD_RANK]
     hand_size = st.sizes[seat]
     melds = st.melds[side]
-    csize = r.canasta_size
-    min_nat, min_size = r.min_naturals, r.min_size
-    wild_room = r.wild_room
-    ranks = [rank for rank in range(THREE, 13) if counts[rank] or rank in melds]
-    if r.wild_canastas and (twos or jokers):
-        ranks.append(WILD_RANK)
-    for rank in ranks:
-        existing = melds.get(rank)
+    get = melds.get
+    limit = hand_size - 2 - twos - jokers  # most naturals of a rank that can go with every wild card and leave two cards
+    cache = r.meld_cache
+    # A meld of a natural rank takes at most r.wild_cap wild cards, so holding more twos or jokers lists the same melds.
+    cap = r.wild_cap
+    tw = twos if twos < cap else cap
+    jk = jokers if jokers < cap else cap
+    existing = get(THREE)
+    if counts[THREE] or existing is not None:
+        avail = st.hands[seat][BLACK_THREES[0]] + st.hands[seat][BLACK_THREES[1]]
+        # black threes are melded only when going out (001 §20 C): with two cards left over, none is legal
+        if hand_size - avail < 2 and (existing is not None or not single):
+            _melds_checked(st, out, THREE, avail, twos, jokers, existing, hand_size)
+    for rank in range(FOUR, 13):
+        avail = counts[rank]
+        existing = get(rank)
         if existing is None:
-            if single:
+            if not avail or single:
                 continue
-            n0 = w0 = 0
-            nat_ok = wild_ok = True
+            key = (rank, tw, jk, -1, 0)
         else:
-            n0, w0 = existing[0], existing[1] + existing[2]
-            complete = n0 + w0 >= csize
-            nat_ok = not complete or r.naturals_added
-            wild_ok = not complete or r.wilds_added
-        if rank == WILD_RANK:
-            avail = 0
-        elif rank == THREE:
-            avail = st.naturals_in_hand(seat, THREE)
+            key = (rank, tw, jk, existing[0], existing[1] + existing[2])
+        if avail <= limit:
+            found = cache.get(key)
+            if found is None:
+                found = _shape_melds(st, rank, avail, tw, jk, existing)
+            out += found[0][: found[1][avail]]
         else:
-            avail = counts[rank]
-        for n in range(avail + 1):
-            if n and not nat_ok:
-                break
-            tn = n0 + n
-            if rank == WILD_RANK:
-                room = twos + jokers
-            elif rank == THREE:
-                room = 0
-            else:
-                room = wild_room[tn] - w0
-                if existing is None and tn < min_nat:
-                    continue
-            for t in range(min(twos, room) + 1 if wild_ok else 1):
-                for j in range(min(jokers, room - t) + 1 if wild_ok else 1):
-                    used = n + t + j
-                    if used == 0 or (existing is None and used < min_size):
-                        continue
-                    if rank != THREE and hand_size - used >= 2:
-                        out.append(meld(rank, n, t, j))
-                        continue
-                    a = meld(rank, n, t, j)
-                    if _meld_violation(st, a) is None:
-                        out.append(a)
+            _melds_checked(st, out, rank, avail, twos, jokers, existing, hand_size)
+    if r.wild_canastas and (twos or jokers):
+        existing = get(WILD_RANK)
+        if existing is None and single:
+            return out
+        if limit >= 0:
+            found = _shape_melds(st, WILD_RANK, 0, twos, jokers, existing)
+            out += found[0][: found[1][0]]
+        else:
+            _melds_checked(st, out, WILD_RANK, 0, twos, jokers, existing, hand_size)
     return out
+
+
+def _melds_checked(
+    st: State, out: list[Action], rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None, hand_size: int
+) -> None:
+    """Append the melds of ``rank`` that keep two cards in hand, and those :func:`_meld_violation` accepts."""
+    for n, t, j in _shapes(st, rank, avail, twos, jokers, existing):
+        if rank != THREE and hand_size - n - t - j >= 2:
+            out.append(meld(rank, n, t, j))
+            continue
+        a = meld(rank, n, t, j)
+        if _meld_violation(st, a) is None:
+            out.append(a)
+
+
+_DISCARDS: tuple[Discard, ...] = tuple(discard(rank) for rank in range(13))
+"""The interned discard of each rank index."""
+_DISCARD_JOKER = discard(JOKER)
+_TAKES: tuple[tuple[tuple[int, int, int, bool, TakePile], ...], tuple[tuple[int, int, int, bool, TakePile], ...]] = (
+    tuple((*form, False, take(*form, False)) for form in _TAKE_FORMS),
+    tuple((*form, top, take(*form, top)) for form in _TAKE_FORMS for top in (False, True)),
+)
+"""The interned take-pile candidates in listing order: whole pile only, and whole pile or top card (000 ATT TA HÖGEN 3 b)."""
 
 
 def _discard_candidates(st: State, seat: int, side: int) -> list[Action]:
     """Every legal discard. With two or more cards the same checks hold for every rank, so they run once."""
     counts = st.counts[seat]
-    held: list[Action] = [discard(rank) for rank in range(13) if counts[rank] and (rank != THREE or st.naturals_in_hand(seat, THREE))]
+    held: list[Action] = list(compress(_DISCARDS, counts))  # the ranks held, in order (counts has one more entry: jokers)
+    if counts[THREE] and not st.naturals_in_hand(seat, THREE):
+        held.remove(_DISCARDS[THREE])
     if counts[WILD_RANK]:
-        held.append(discard(JOKER))
+        held.append(_DISCARD_JOKER)
     if not held:
         return held
-    if st.sizes[seat] == 1 or st.pending or (not st.opened[side] and st.turn_new):
+    if st.sizes[seat] == 1:
         return [d for d in held if isinstance(d, Discard) and _discard_violation(st, d) is None]
+    if st.pending or (not st.opened[side] and st.turn_new):
+        return []  # with two or more cards, _discard_violation refuses every rank for these two reasons
     return held
 
 
@@ -466,26 +588,35 @@ def legal_actions(st: State) -> list[Action]:
     if phase == ANSWER:
         return [YES, NO]
     seat = st.current
+    r = st.rules
+    side = r.side_of[seat]
     out: list[Action]
     if phase == PHASE_DRAW:
         out = [DRAW] if st.stock else []
-        if st.pile and not st.retracted:
-            tops = (False, True) if st.rules.take_top_card_only else (False,)
-            for form in _TAKE_FORMS:
-                for top_only in tops:
-                    a = take(*form, top_only)
-                    if _take_violation(st, a) is None:
+        if st.pile and not st.retracted and _pile_violation(st) is None:
+            rank = st.pile[-1] >> 2
+            existing = st.melds[side].get(rank)
+            if _taker_violation(st, seat, side, existing) is None:
+                counts = st.counts[seat]
+                held, twos, jokers = counts[rank], counts[TWO], counts[WILD_RANK]
+                for n, t, j, top_only, a in _TAKES[r.take_top_card_only]:
+                    # the first check of _form_violation, inline: the player holds the cards of the form
+                    if n <= held and t <= twos and j <= jokers and _form_violation(st, seat, side, rank, existing, n, t, j, top_only) is None:
                         out.append(a)
         if not st.stock and _decline_violation(st) is None:
             out.append(DECLINE)
         return out
-    side = st.side(seat)
     out = _meld_candidates(st, seat, side)
     out += _discard_candidates(st, seat, side)
-    if _ask_violation(st) is None:
-        out.append(ASK)
-    if _retract_violation(st) is None:
-        out.append(RETRACT)
+    if (
+        r.permission
+        and not st.asked
+        and not (st.turn_new or st.turn_added_old or st.pile_taken_top >= 0)
+        and (st.drew_from_stock or not r.permission_after_stock_draw)
+    ):
+        out.append(ASK)  # the same conditions as _ask_violation
+    if not st.opened[side] and (st.turn_new or st.pending):
+        out.append(RETRACT)  # the same conditions as _retract_violation
     return out
 
 

@@ -45,14 +45,14 @@ without drawing. Ending such a runaway hand keeps every hand finite."""
 def do(st: State, action: Action, turn_cap: int = DEFAULT_TURN_CAP) -> list[Event]:
     """Apply a legal action and return the events it caused."""
     events: list[Event] = []
-    if isinstance(action, Draw):
+    if isinstance(action, Discard):
+        _discard(st, action, events, turn_cap)
+    elif isinstance(action, Draw):
         _draw(st, events)
-    elif isinstance(action, TakePile):
-        _take(st, action, events)
     elif isinstance(action, Meld):
         _meld(st, action, events)
-    elif isinstance(action, Discard):
-        _discard(st, action, events, turn_cap)
+    elif isinstance(action, TakePile):
+        _take(st, action, events)
     elif isinstance(action, AskGoOut):
         st.asked = 1
         st.asker = st.current
@@ -76,14 +76,16 @@ def do(st: State, action: Action, turn_cap: int = DEFAULT_TURN_CAP) -> list[Even
 def _draw(st: State, events: list[Event]) -> None:
     seat = st.current
     card = st.stock.pop()
-    st.add_card(seat, card)
+    st.hands[seat][card] += 1
+    st.counts[seat][WILD_RANK if card == JOKER else card >> 2] += 1
+    st.sizes[seat] += 1
     events.append(CardDrawn(seat=seat, card=card))
     st.drew_from_stock = True
     st.phase = MELD
     if card in RED_THREES:
         if not st.stock:
             st.remove_card(seat, card)
-            st.red_threes[st.side(seat)].append(card)
+            st.red_threes[st.rules.side_of[seat]].append(card)
             events.append(RedThreeLaid(seat=seat, card=card, replaced=False))
             _end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
             return
@@ -91,18 +93,15 @@ def _draw(st: State, events: list[Event]) -> None:
             _end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
 
 
-def _points(st: State, cards: list[int]) -> int:
-    value = st.rules.value
-    return sum(value[c] for c in cards)
+def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: int, twos: int, events: list[Event]) -> None:
+    """Put cards on the side's meld of ``rank``, noting what this turn did (001 §11 B).
 
-
-def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], events: list[Event]) -> None:
-    """Put cards on the side's meld of ``rank``, noting what this turn did (001 §11 B)."""
-    side = st.side(seat)
+    ``cards`` holds ``naturals`` natural cards (black threes included), then ``twos`` twos, then jokers.
+    """
+    r = st.rules
+    side = r.side_of[seat]
     melds = st.melds[side]
     old = melds.get(rank)
-    naturals = sum(1 for c in cards if c != JOKER and c >> 2 != TWO)
-    twos = sum(1 for c in cards if c != JOKER and c >> 2 == TWO)
     jokers = len(cards) - naturals - twos
     if old is None:
         new = (naturals, twos, jokers, tuple(cards))
@@ -113,13 +112,13 @@ def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], events: list
             st.turn_added_old = True
     melds[rank] = new
     events.append(Melded(seat=seat, side=side, rank=rank, naturals=naturals, twos=twos, jokers=jokers, new_meld=old is None))
-    size = st.rules.canasta_size
-    was = old is not None and old[0] + old[1] + old[2] >= size
-    if not was and new[0] + new[1] + new[2] >= size:
+    size = r.canasta_size
+    if new[0] + new[1] + new[2] >= size and (old is None or old[0] + old[1] + old[2] < size):
         natural = new[1] + new[2] == 0 if rank != WILD_RANK else (new[1] == 0 or new[2] == 0)
         events.append(CanastaCompleted(side=side, rank=rank, natural=natural))
     if not st.opened[side]:
-        st.turn_points += _points(st, cards)
+        value = r.value
+        st.turn_points += sum(value[c] for c in cards)
         minimum = st.minimum(side)
         if st.turn_points >= minimum:
             st.opened[side] = True
@@ -139,7 +138,7 @@ def _release_pending(st: State, seat: int, events: list[Event]) -> None:
 
 def _take(st: State, a: TakePile, events: list[Event]) -> None:
     seat = st.current
-    side = st.side(seat)
+    side = st.rules.side_of[seat]
     top = st.pile.pop()
     rank = top >> 2
     cards = [top, *st.take_rank(seat, rank, a.naturals), *st.take_rank(seat, TWO, a.twos), *st.take_rank(seat, JOKER, a.jokers)]
@@ -157,7 +156,7 @@ def _take(st: State, a: TakePile, events: list[Event]) -> None:
     else:
         st.pending, st.pile = st.pile, []
         events.append(PileTaken(seat=seat, top_card=top, cards=len(st.pending) + 1, top_only=False, pending=True))
-    _add_to_meld(st, seat, rank, cards, events)
+    _add_to_meld(st, seat, rank, cards, a.naturals + 1, a.twos, events)
     if st.sizes[seat] == 0 and not st.pending:
         _went_out(st, seat, events)
 
@@ -165,30 +164,34 @@ def _take(st: State, a: TakePile, events: list[Event]) -> None:
 def _meld(st: State, a: Meld, events: list[Event]) -> None:
     seat = st.current
     rank = a.rank
-    if rank == WILD_RANK:
-        cards = []
-    elif rank == THREE:
-        cards = st.take_rank(seat, THREE, a.naturals)
-    else:
-        cards = st.take_rank(seat, rank, a.naturals)
-    cards += st.take_rank(seat, TWO, a.twos) + st.take_rank(seat, JOKER, a.jokers)
-    _add_to_meld(st, seat, rank, cards, events)
+    take_rank = st.take_rank
+    cards = [] if rank == WILD_RANK else take_rank(seat, rank, a.naturals)
+    if a.twos:
+        cards += take_rank(seat, TWO, a.twos)
+    if a.jokers:
+        cards += take_rank(seat, JOKER, a.jokers)
+    _add_to_meld(st, seat, rank, cards, 0 if rank == WILD_RANK else a.naturals, a.twos, events)
     if st.sizes[seat] == 0:
         _went_out(st, seat, events)
 
 
-def _pick(st: State, seat: int, rank: int) -> int:
-    hand = st.hands[seat]
-    if rank == JOKER:
-        return JOKER
-    codes = BLACK_THREES if rank == THREE else (rank * 4, rank * 4 + 1, rank * 4 + 2, rank * 4 + 3)
-    return next(c for c in codes if hand[c])
-
-
 def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     seat = st.current
-    card = _pick(st, seat, a.rank)
-    st.remove_card(seat, card)
+    rank = a.rank
+    hand = st.hands[seat]
+    if rank == JOKER:
+        card = JOKER
+        st.counts[seat][WILD_RANK] -= 1
+    else:
+        if rank == THREE:
+            card = BLACK_THREES[0] if hand[BLACK_THREES[0]] else BLACK_THREES[1]
+        else:
+            card = rank * 4
+            while not hand[card]:
+                card += 1
+        st.counts[seat][rank] -= 1
+    hand[card] -= 1
+    st.sizes[seat] -= 1
     st.pile.append(card)
     st.history.append((seat, card))
     events.append(Discarded(seat=seat, card=card))
@@ -207,16 +210,15 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     if st.sizes[seat] == 0:
         _went_out(st, seat, events)
         return
-    side = st.side(seat)
     if st.asked == 2 and r.permission_penalty:
+        side = r.side_of[seat]
         st.penalties[side] += r.permission_penalty
         events.append(PenaltyApplied(side=side, points=r.permission_penalty, rule="going_out.permission_penalty"))
     if st.turn_new or st.turn_added_old or st.pile_taken_top >= 0:
         st.melded_before[seat] = True
-    took_at_end = not st.stock and st.pile_taken_top >= 0 and not st.drew_from_stock
-    if not st.stock and took_at_end and not r.chain:
-        _end_hand(st, events, Termination.STOCK_EXHAUSTED, seat)
-        return
+        if not st.stock and st.pile_taken_top >= 0 and not st.drew_from_stock and not r.chain:
+            _end_hand(st, events, Termination.STOCK_EXHAUSTED, seat)
+            return
     st.turns += 1
     if st.turns >= turn_cap:
         _end_hand(st, events, Termination.TURN_CAP, None)
@@ -224,13 +226,14 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     st.current = nxt
     st.phase = DRAW
     st.reset_turn()
-    if not r.deal_red_threes_at_once and lay_red_threes(st, nxt, events):
+    nxt_hand = st.hands[nxt]
+    if (nxt_hand[RED_THREES[0]] or nxt_hand[RED_THREES[1]]) and lay_red_threes(st, nxt, events):
         _end_hand(st, events, Termination.RED_THREE_LAST_CARD, nxt)
 
 
 def _retract(st: State, events: list[Event]) -> None:
     seat = st.current
-    side = st.side(seat)
+    side = st.rules.side_of[seat]
     melds = st.melds[side]
     top = st.pile_taken_top
     top_rank = top >> 2 if top >= 0 else -1
@@ -241,7 +244,7 @@ def _retract(st: State, events: list[Event]) -> None:
         for card in cards:
             st.add_card(seat, card)
     if st.pile_taken_top >= 0:
-        st.pile = [*st.pending, st.pile_taken_top]
+        st.pile = [*st.pending, *st.pile, st.pile_taken_top]
         st.pending = []
         st.phase = DRAW
         st.pile_taken_top = -1
@@ -253,7 +256,7 @@ def _retract(st: State, events: list[Event]) -> None:
 
 
 def _went_out(st: State, seat: int, events: list[Event]) -> None:
-    side = st.side(seat)
+    side = st.rules.side_of[seat]
     _canastas, _ = st.canastas(side)
     concealed = _concealed_now(st, seat) and _turn_canastas(st, side) >= 1
     if concealed and not st.rules.partner_canastas_count and _turn_canastas(st, side) < st.rules.canastas_required:

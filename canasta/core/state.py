@@ -153,19 +153,36 @@ class State:
         self.sizes[seat] -= 1
 
     def take_rank(self, seat: int, rank: int, count: int) -> list[int]:
-        """Remove ``count`` cards of a rank from a hand (black threes only, for rank 3); return their codes."""
+        """Remove ``count`` cards of a rank from a hand (black threes only, for rank 3); return their codes.
+
+        Codes are taken in a fixed suit order (see ``codes`` below), all of one code before the next.
+        """
+        if not count:
+            return []
         hand = self.hands[seat]
-        out: list[int] = []
         if rank in (WILD_RANK, JOKER):
             codes: tuple[int, ...] = (JOKER,)
+            index = WILD_RANK
         elif rank == THREE:
             codes = BLACK_THREES
+            index = THREE
         else:
             codes = (rank * 4 + 3, rank * 4 + 2, rank * 4 + 1, rank * 4)
+            index = rank
+        out: list[int] = []
+        left = count
         for code in codes:
-            while hand[code] and len(out) < count:
-                out.append(code)
-                self.remove_card(seat, code)
+            held = hand[code]
+            if held:
+                k = held if held < left else left
+                out += [code] * k
+                hand[code] = held - k
+                left -= k
+                if not left:
+                    break
+        taken = count - left
+        self.counts[seat][index] -= taken
+        self.sizes[seat] -= taken
         return out
 
     def naturals_in_hand(self, seat: int, rank: int) -> int:

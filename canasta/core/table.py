@@ -9,6 +9,7 @@ apply) free of mapping look-ups and enum comparisons.
 from __future__ import annotations
 
 from bisect import bisect_right
+from typing import TYPE_CHECKING
 
 from canasta.variants.citations import citation_for
 from canasta.variants.enums import (
@@ -25,6 +26,16 @@ from canasta.variants.enums import (
 from canasta.variants.schema import PlayerCount, Variant
 
 from .cards import ACE, EIGHT, FOUR, JOKER, N_CODES, THREE, TWO
+
+if TYPE_CHECKING:
+    from .actions import Action
+
+MeldCache = dict[tuple[int, int, int, int, int], tuple[tuple["Action", ...], list[int]]]
+"""Melds by (rank, twos held, jokers held, meld naturals or -1, meld wilds); see :func:`canasta.core.legality._shape_melds`."""
+
+_MELD_CACHES: dict[tuple[object, ...], MeldCache] = {}
+"""One meld cache per set of meld rules, shared by every table that has them."""
+_MELD_CACHES_MAX = 64
 
 
 class UnsupportedPlayerCount(ValueError):
@@ -57,6 +68,7 @@ class TableRules:
         "hand_size",
         "jokers",
         "max_wilds",
+        "meld_cache",
         "min_naturals",
         "min_size",
         "minimum_raise",
@@ -70,6 +82,7 @@ class TableRules:
         "partner_canastas_count",
         "partners",
         "permission",
+        "permission_after_stock_draw",
         "permission_penalty",
         "pile_needs_pair_to_open",
         "players",
@@ -90,6 +103,7 @@ class TableRules:
         "variant",
         "wild_and_natural",
         "wild_canastas",
+        "wild_cap",
         "wild_discard_freezes",
         "wild_limit",
         "wild_room",
@@ -136,6 +150,17 @@ class TableRules:
         self.max_wilds = m.max_wilds
         self.wild_limit = {WildLimit.HALF: 0, WildLimit.STANDARD: 1, WildLimit.TWO_PER_WILD: 2}[m.wild_limit]
         self.wild_room = tuple(self._capacity(n) for n in range(64))
+        self.wild_cap = max(self.wild_room)
+        """The most wild cards any meld of a natural rank may hold."""
+        c = v.canastas
+        shape_rules = (self.decks, self.min_size, self.min_naturals, self.wild_room, c.size, c.naturals_added, c.wilds_added)
+        cache = _MELD_CACHES.get(shape_rules)
+        if cache is None:
+            if len(_MELD_CACHES) >= _MELD_CACHES_MAX:
+                _MELD_CACHES.pop(next(iter(_MELD_CACHES)))
+            cache = _MELD_CACHES[shape_rules] = {}
+        self.meld_cache: MeldCache = cache
+        """Melds decided by shape alone, for the legal-action fast path; shared by tables with equal meld rules."""
         c = v.canastas
         self.canasta_size = c.size
         self.natural_bonus = c.natural_bonus
@@ -151,6 +176,7 @@ class TableRules:
         self.going_out_bonus = g.bonus
         self.final_discard_required = g.final_discard is FinalDiscard.REQUIRED
         self.permission = g.permission is not GoOutPermission.NOT_USED and self.sides < players
+        self.permission_after_stock_draw = g.permission is GoOutPermission.AFTER_STOCK_DRAW
         self.permission_penalty = g.permission_penalty
         cg = v.concealed_going_out
         self.concealed_allowed = cg.allowed
