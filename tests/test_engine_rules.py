@@ -961,15 +961,6 @@ def test_002_utgang_2_no_answer_binds_the_asker(variant: str) -> None:
     assert_legal(g, "discard 4")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "ENGINE BUG: a 'yes' to 'may I go out?' does not bind: after 'yes' the player who can go out may still "
-        "discard and play on. 002 UTGÅNG 2 (first: 'if you ask, you must obey your partner'), 001 §23 A and "
-        "004 L175 ('the answer binds the player who asked'), MATRIX P26: after 'yes' a discard that does not go "
-        "out must be refused while going out is possible (canasta/core/going_out.py is written but not wired in)"
-    ),
-)
 @pytest.mark.parametrize("variant", ["swedish-club", "finnish", "regency"])
 def test_002_utgang_2_yes_answer_binds_the_asker_to_go_out(variant: str) -> None:
     melds = {0: {"K": KING_CANASTA, **({"7": SEVENS} if variant == "swedish-club" else {})}}

@@ -34,6 +34,7 @@ from .actions import (
     take,
 )
 from .cards import BLACK_THREES, FOUR, JOKER, RED_THREES, THREE, TWO
+from .going_out import can_go_out
 from .state import ANSWER, OVER, WILD_RANK, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
 
@@ -333,9 +334,32 @@ def _discard_violation(st: State, a: Discard) -> Violation | None:
         need = st.minimum(side)
         return ("initial_meld.minimums", f"your opening counts {st.turn_points} points and your side needs {need}")
     if st.sizes[seat] > 1:
+        if st.asked == 2 and can_go_out(st, seat):
+            return ("going_out.permission", "your partner answered yes, and you can go out, so you must")
         return None
     canastas, naturals = st.canastas(side)
     return going_out_violation(st, seat, canastas, naturals, _turn_canastas(st, side), st.opened[side])
+
+
+def _opening_within_reach(st: State, seat: int, side: int) -> bool:
+    """Whether the top card and the hand could reach the side's opening minimum (004 L110, L194).
+
+    An upper bound: the top card, every natural of a rank the hand could meld
+    (enough naturals, or a pair and a wild card), and every wild card. Below
+    the minimum, taking the pile is no legal take-up that end_of_stock.mode
+    could force; above it, a player who still falls short may retract and decline.
+    """
+    r = st.rules
+    counts = st.counts[seat]
+    top_rank = st.pile[-1] >> 2
+    wild_points = counts[TWO] * r.value[0] + counts[WILD_RANK] * r.value[JOKER]
+    points = rank_value(st, top_rank) + wild_points
+    has_wild = counts[TWO] + counts[WILD_RANK] > 0
+    for rank in range(THREE + 1, 13):
+        c = counts[rank]
+        if rank == top_rank or c >= max(r.min_naturals, r.min_size) or (c >= r.min_naturals and has_wild):
+            points += c * rank_value(st, rank)
+    return points >= st.minimum(side)
 
 
 def _decline_violation(st: State) -> Violation | None:
@@ -345,7 +369,8 @@ def _decline_violation(st: State) -> Violation | None:
     if mode == 0 or st.retracted:
         return None
     takes = [f for f in _TAKE_FORMS if _take_violation(st, take(*f)) is None]
-    if not takes:
+    side = st.rules.side_of[st.current]
+    if not takes or (not st.opened[side] and not _opening_within_reach(st, st.current, side)):
         return None
     if mode == 2:
         return ("end_of_stock.mode", "at the end of the stock you must take the pile when you can")
@@ -577,6 +602,8 @@ def _discard_candidates(st: State, seat: int, side: int) -> list[Action]:
         return [d for d in held if isinstance(d, Discard) and _discard_violation(st, d) is None]
     if st.pending or (not st.opened[side] and st.turn_new):
         return []  # with two or more cards, _discard_violation refuses every rank for these two reasons
+    if st.asked == 2 and can_go_out(st, seat):
+        return []  # bound by the partner's yes: only going out ends the turn
     return held
 
 
