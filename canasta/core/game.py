@@ -25,7 +25,7 @@ import attrs
 
 from canasta.variants import Variant, load_variant
 
-from . import legality
+from . import legality, listing
 from .actions import Action, parse_action
 from .dealing import lay_red_threes
 from .errors import IllegalActionError
@@ -169,7 +169,7 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Every legal action for :attr:`current_player`, now."""
         if self._legal is None:
-            self._legal = legality.legal_actions(self._st)
+            self._legal = listing.legal_actions(self._st)
         return list(self._legal)
 
     def violation(self, action: Action | str) -> IllegalActionError | None:

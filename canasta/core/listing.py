@@ -1,0 +1,252 @@
+"""Listing every legal action fast, for :func:`legal_actions`.
+
+The lists come from precomputed, interned candidate tables, screened with the
+limits :mod:`canasta.core.legality` applies; a candidate the screen cannot settle
+(a meld leaving fewer than two cards, black threes, the last discard) goes through
+the full check. ``benchmarks/check_equivalence.py`` and the tests compare these
+lists with :func:`canasta.core.legality.check` over every candidate action.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+
+from .actions import ASK, DECLINE, DRAW, NO, RETRACT, YES, Action, Discard, TakePile, discard, meld, take
+from .cards import BLACK_THREES, FOUR, JOKER, THREE, TWO
+from .going_out import can_go_out
+from .legality import (
+    _TAKE_FORMS,
+    _decline_violation,
+    _discard_violation,
+    _form_violation,
+    _meld_violation,
+    _pile_violation,
+    _taker_violation,
+)
+from .state import ANSWER, OVER, WILD_RANK, MeldTuple, State
+from .state import DRAW as PHASE_DRAW
+
+
+def _shapes(st: State, rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None) -> list[tuple[int, int, int]]:
+    """The (naturals, twos, jokers) a meld of ``rank`` may take, from the meld's shape alone, in a fixed order.
+
+    Shapes are screened with the same limits :func:`_shape_violation`
+    applies; what is left to check is the hand left after melding.
+    """
+    r = st.rules
+    if existing is None:
+        n0 = w0 = 0
+        nat_ok = wild_ok = True
+        new = True
+    else:
+        n0, w0 = existing[0], existing[1] + existing[2]
+        complete = n0 + w0 >= r.canasta_size
+        nat_ok = not complete or r.naturals_added
+        wild_ok = not complete or r.wilds_added
+        new = False
+    min_nat, min_size, wild_room = r.min_naturals, r.min_size, r.wild_room
+    out: list[tuple[int, int, int]] = []
+    for n in range(avail + 1):
+        if n and not nat_ok:
+            break
+        tn = n0 + n
+        if rank == WILD_RANK:
+            room = twos + jokers
+        elif rank == THREE:
+            room = 0
+        else:
+            room = wild_room[tn] - w0
+            if new and tn < min_nat:
+                continue
+        for t in range(min(twos, room) + 1 if wild_ok else 1):
+            for j in range(min(jokers, room - t) + 1 if wild_ok else 1):
+                used = n + t + j
+                if used == 0 or (new and used < min_size):
+                    continue
+                out.append((n, t, j))
+    return out
+
+
+MELD_CACHE_LIMIT = 20_000
+"""Entries a meld cache may hold before it is emptied and refilled; 1,500 random matches of 4-player ``finnish`` fill about 3,600 (2 MB)."""
+
+
+def _shape_melds(
+    st: State, rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None
+) -> tuple[tuple[Action, ...], list[int]]:
+    """The melds of :func:`_shapes` as interned actions, for up to ``avail`` naturals or more, cached.
+
+    Returns the melds in listing order and ``ends``: the first ``ends[a]``
+    melds are exactly those for ``a`` naturals held, since the listing runs
+    by naturals first. Only for a hand that keeps two cards after any of
+    them, where the shape is all that decides (001 §16 B). The cache key is
+    the rank, the twos and jokers held, and the meld's naturals and wild
+    cards (-1 naturals: no meld yet); the cache is shared by every table
+    with the same meld rules (see :attr:`TableRules.meld_cache`).
+    """
+    key = (rank, twos, jokers, -1, 0) if existing is None else (rank, twos, jokers, existing[0], existing[1] + existing[2])
+    cache = st.rules.meld_cache
+    found = cache.get(key)
+    if found is None or len(found[1]) <= avail:
+        if len(cache) >= MELD_CACHE_LIMIT:
+            cache.clear()
+        top = avail if rank == WILD_RANK else max(avail, 4 * st.rules.decks)  # a hand holds at most 4 naturals of a rank per pack
+        shapes = _shapes(st, rank, top, twos, jokers, existing)
+        ends = [0] * (top + 1)
+        for n, _, _ in shapes:
+            ends[n] += 1
+        for n in range(1, top + 1):
+            ends[n] += ends[n - 1]
+        found = cache[key] = (tuple(meld(rank, n, t, j) for n, t, j in shapes), ends)
+    return found
+
+
+def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
+    """Every legal meld, fast.
+
+    When a rank's naturals and every wild card in hand could all be melded
+    and still leave two cards, the shape decides alone and the melds come
+    from a cache (:func:`_shape_melds`). Otherwise, and always for black
+    threes, a candidate that leaves fewer than two cards goes through
+    :func:`_meld_violation` in full; tests compare this list with
+    :func:`check` over every candidate.
+    """
+    r = st.rules
+    out: list[Action] = []
+    provisional = not st.opened[side]
+    if provisional and st.retracted:
+        return out
+    single = provisional and not r.several_melds and bool(st.turn_new)
+    counts = st.counts[seat]
+    twos, jokers = counts[TWO], counts[WILD_RANK]
+    hand_size = st.sizes[seat]
+    melds = st.melds[side]
+    get = melds.get
+    limit = hand_size - 2 - twos - jokers  # most naturals of a rank that can go with every wild card and leave two cards
+    cache = r.meld_cache
+    # A meld of a natural rank takes at most r.wild_cap wild cards, so holding more twos or jokers lists the same melds.
+    cap = r.wild_cap
+    tw = twos if twos < cap else cap
+    jk = jokers if jokers < cap else cap
+    existing = get(THREE)
+    if counts[THREE] or existing is not None:
+        avail = st.hands[seat][BLACK_THREES[0]] + st.hands[seat][BLACK_THREES[1]]
+        # black threes are melded only when going out (001 §20 C): with two cards left over, none is legal
+        if hand_size - avail < 2 and (existing is not None or not single):
+            _melds_checked(st, out, THREE, avail, twos, jokers, existing, hand_size)
+    for rank in range(FOUR, 13):
+        avail = counts[rank]
+        existing = get(rank)
+        if existing is None:
+            if not avail or single:
+                continue
+            key = (rank, tw, jk, -1, 0)
+        else:
+            key = (rank, tw, jk, existing[0], existing[1] + existing[2])
+        if avail <= limit:
+            found = cache.get(key)
+            if found is None:
+                found = _shape_melds(st, rank, avail, tw, jk, existing)
+            out += found[0][: found[1][avail]]
+        else:
+            _melds_checked(st, out, rank, avail, twos, jokers, existing, hand_size)
+    if r.wild_canastas and (twos or jokers):
+        existing = get(WILD_RANK)
+        if existing is None and single:
+            return out
+        if limit >= 0:
+            found = _shape_melds(st, WILD_RANK, 0, twos, jokers, existing)
+            out += found[0][: found[1][0]]
+        else:
+            _melds_checked(st, out, WILD_RANK, 0, twos, jokers, existing, hand_size)
+    return out
+
+
+def _melds_checked(
+    st: State, out: list[Action], rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None, hand_size: int
+) -> None:
+    """Append the melds of ``rank`` that keep two cards in hand, and those :func:`_meld_violation` accepts."""
+    for n, t, j in _shapes(st, rank, avail, twos, jokers, existing):
+        if rank != THREE and hand_size - n - t - j >= 2:
+            out.append(meld(rank, n, t, j))
+            continue
+        a = meld(rank, n, t, j)
+        if _meld_violation(st, a) is None:
+            out.append(a)
+
+
+_DISCARDS: tuple[Discard, ...] = tuple(discard(rank) for rank in range(13))
+"""The interned discard of each rank index."""
+_DISCARD_JOKER = discard(JOKER)
+_TAKES: tuple[tuple[tuple[int, int, int, bool, TakePile], ...], tuple[tuple[int, int, int, bool, TakePile], ...]] = (
+    tuple((*form, False, take(*form, False)) for form in _TAKE_FORMS),
+    tuple((*form, top, take(*form, top)) for form in _TAKE_FORMS for top in (False, True)),
+)
+"""The interned take-pile candidates in listing order: whole pile only, and whole pile or top card (000 ATT TA HÖGEN 3 b)."""
+
+
+def _discard_candidates(st: State, seat: int, side: int) -> list[Action]:
+    """Every legal discard. With two or more cards the same checks hold for every rank, so they run once."""
+    counts = st.counts[seat]
+    held: list[Action] = list(compress(_DISCARDS, counts))  # the ranks held, in order (counts has one more entry: jokers)
+    if counts[THREE] and not st.naturals_in_hand(seat, THREE):
+        held.remove(_DISCARDS[THREE])
+    if counts[WILD_RANK]:
+        held.append(_DISCARD_JOKER)
+    if not held:
+        return held
+    if st.sizes[seat] == 1:
+        return [d for d in held if isinstance(d, Discard) and _discard_violation(st, d) is None]
+    if st.pending or (not st.opened[side] and st.turn_new):
+        return []  # with two or more cards, _discard_violation refuses every rank for these two reasons
+    if st.asked == 2 and can_go_out(st, seat):
+        return []  # bound by the partner's yes: only going out ends the turn
+    return held
+
+
+def legal_actions(st: State) -> list[Action]:
+    """Every legal action for the player to act now; equivalent choices appear once."""
+    phase = st.phase
+    if phase == OVER:
+        return []
+    if phase == ANSWER:
+        return [YES, NO]
+    seat = st.current
+    r = st.rules
+    side = r.side_of[seat]
+    out: list[Action]
+    if phase == PHASE_DRAW:
+        out = [DRAW] if st.stock else []
+        if st.pile and not st.retracted and _pile_violation(st) is None:
+            rank = st.pile[-1] >> 2
+            existing = st.melds[side].get(rank)
+            if _taker_violation(st, seat, side, existing) is None:
+                counts = st.counts[seat]
+                held, twos, jokers = counts[rank], counts[TWO], counts[WILD_RANK]
+                for n, t, j, top_only, a in _TAKES[r.take_top_card_only]:
+                    # the first check of _form_violation, inline: the player holds the cards of the form
+                    if (
+                        n <= held
+                        and t <= twos
+                        and j <= jokers
+                        and _form_violation(st, seat, side, rank, existing, n, t, j, top_only) is None
+                    ):
+                        out.append(a)
+        if not st.stock and _decline_violation(st) is None:
+            out.append(DECLINE)
+        return out
+    out = _meld_candidates(st, seat, side)
+    out += _discard_candidates(st, seat, side)
+    if (
+        r.permission
+        and not st.asked
+        and not (st.turn_new or st.turn_added_old or st.pile_taken_top >= 0)
+        and (st.drew_from_stock or not r.permission_after_stock_draw)
+    ):
+        out.append(ASK)  # the same conditions as _ask_violation
+    if not st.opened[side] and (st.turn_new or st.pending):
+        out.append(RETRACT)  # the same conditions as _retract_violation
+    return out
+
+
+__all__ = ["legal_actions"]
