@@ -60,7 +60,7 @@ def _opened_at_start(st: State, side: int) -> bool:
     return st.opened[side]
 
 
-def _concealed_now(st: State, seat: int) -> bool:
+def concealed_now(st: State, seat: int) -> bool:
     """Whether going out now would be concealed: nothing melded before this turn (000 DIREKT UTGÅNG 1, 001 §19 A•1)."""
     r = st.rules
     if not r.concealed_allowed or st.turn_added_old:
@@ -71,7 +71,7 @@ def _concealed_now(st: State, seat: int) -> bool:
     return not st.melded_before[seat]
 
 
-def _turn_canastas(st: State, side: int, extra_rank: int = -1, extra_is_canasta: bool = False) -> int:
+def turn_canastas(st: State, side: int, extra_rank: int = -1, extra_is_canasta: bool = False) -> int:
     melds = st.melds[side]
     size = st.rules.canasta_size
     count = 0
@@ -100,7 +100,7 @@ def going_out_violation(
         if r.natural_canasta_required and naturals < 1:
             return ("going_out.natural_canasta_required", "your side needs a natural canasta to go out")
         return None
-    if not _concealed_now(st, seat):
+    if not concealed_now(st, seat):
         return ("initial_meld.minimums", "your side has not opened, so only a concealed going out is possible")
     waived = r.concealed_minimum == 1 or (r.concealed_minimum == 0 and st.drew_from_stock)
     if not waived:
@@ -131,7 +131,7 @@ def _after_meld(st: State, side: int, rank: int, n: int, t: int, j: int, existin
             nat_after = t0 + j0 + t + j == 0
         canastas += 0 if before else 1
         naturals += int(nat_after) - int(nat_before)
-    return canastas, naturals, _turn_canastas(st, side, rank, after), after
+    return canastas, naturals, turn_canastas(st, side, rank, after), after
 
 
 def _shape_violation(st: State, rank: int, n: int, w: int, existing: MeldTuple | None) -> Violation | None:
@@ -328,7 +328,7 @@ def _discard_violation(st: State, a: Discard) -> Violation | None:
             return ("going_out.permission", "your partner answered yes, and you can go out, so you must")
         return None
     canastas, naturals = st.canastas(side)
-    return going_out_violation(st, seat, canastas, naturals, _turn_canastas(st, side), st.opened[side])
+    return going_out_violation(st, seat, canastas, naturals, turn_canastas(st, side), st.opened[side])
 
 
 def _opening_within_reach(st: State, seat: int, side: int) -> bool:

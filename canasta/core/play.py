@@ -30,7 +30,7 @@ from .events import (
     SideOpened,
     Termination,
 )
-from .legality import _concealed_now, _turn_canastas
+from .legality import concealed_now, turn_canastas
 from .scoring import score_hand
 from .state import ANSWER, DRAW, MELD, OVER, WILD_RANK, State
 
@@ -258,8 +258,8 @@ def _retract(st: State, events: list[Event]) -> None:
 def _went_out(st: State, seat: int, events: list[Event]) -> None:
     side = st.rules.side_of[seat]
     _canastas, _ = st.canastas(side)
-    concealed = _concealed_now(st, seat) and _turn_canastas(st, side) >= 1
-    if concealed and not st.rules.partner_canastas_count and _turn_canastas(st, side) < st.rules.canastas_required:
+    concealed = concealed_now(st, seat) and turn_canastas(st, side) >= 1
+    if concealed and not st.rules.partner_canastas_count and turn_canastas(st, side) < st.rules.canastas_required:
         concealed = False
     _end_hand(st, events, Termination.WENT_OUT_CONCEALED if concealed else Termination.WENT_OUT, seat)
 
