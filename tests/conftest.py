@@ -3,7 +3,8 @@
 ``default`` keeps the suite fast; ``ci`` runs the property tests harder. Pick one
 with ``pytest --hypothesis-profile=ci`` or the ``HYPOTHESIS_PROFILE`` environment
 variable. Under CI (the ``CI`` environment variable set, as ``.ci/run`` runs) the
-thorough ``ci`` profile is the default.
+thorough ``ci`` profile is the default; it is derandomized, so a CI failure
+reproduces locally with ``--hypothesis-profile=ci``.
 """
 
 from __future__ import annotations
@@ -13,5 +14,5 @@ import os
 from hypothesis import settings
 
 settings.register_profile("default", max_examples=25, deadline=None)
-settings.register_profile("ci", max_examples=300, deadline=None)
+settings.register_profile("ci", max_examples=300, deadline=None, derandomize=True, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default"))

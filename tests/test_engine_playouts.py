@@ -34,6 +34,7 @@ import canasta
 from canasta.core.cards import JOKER, RED_THREES, THREE, TWO, build_deck
 from canasta.core.errors import IllegalActionError
 from canasta.core.events import HandEnded, Termination
+from canasta.core.play import DEFAULT_TURN_CAP
 from canasta.core.scoring import HandScore
 from canasta.core.state import State
 from canasta.variants.schema import PlayerCount
@@ -44,8 +45,9 @@ PROFILES: tuple[tuple[str, int], ...] = tuple(
 POOL_ACTIONS = tuple(canasta.parse_action(text) for text in ACTION_POOL)
 MAX_HANDS = 2
 """Hands played per hypothesis example."""
-MAX_ACTIONS_PER_HAND = 1500
-"""A hand still running after this many actions is a failure (the engine's turn cap is 400 turns)."""
+MAX_ACTIONS_PER_HAND = DEFAULT_TURN_CAP * 40
+"""A hand still running after this many actions is a failure: the engine's turn cap ends a hand after
+DEFAULT_TURN_CAP turns, and a turn is a draw, at most one meld per card in hand, a question and a discard."""
 
 
 # ---------------------------------------------------------------------------
