@@ -416,3 +416,19 @@ def test_random_situation_every_legal_action_applies_and_conserves(s: Situation)
             d.apply(b)
             assert_conserved(d)
     assert snapshot(g) == before
+
+
+def test_regression_bound_yes_with_two_one_card_melds_has_no_dead_end() -> None:
+    """Found by the ci profile: swedish-club, 6 players, a bound "yes" where going out needs two
+    one-card melds (4S onto the fours, the joker onto the kings). The first meld leaves one card
+    that the second melds to go out, so it is legal, and the player is never stuck (000 UTGÅNG 1-2)."""
+    p = Playout(
+        variant="swedish-club",
+        players=6,
+        seed=1939586,
+        choice_seed=2624328158,
+        choices=(30378, 13345, 940, 127, 17159, 6609, 6609, 333, 1747, 7617, 9198),
+        greedy=False,
+        hands=1,
+    )
+    check_replay(run_playout(p))

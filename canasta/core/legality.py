@@ -27,13 +27,14 @@ from .cards import JOKER, RED_THREES, THREE, TWO
 from .going_out import can_go_out
 from .state import ANSWER, OVER, WILD_RANK, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
+from .state import MELD as PHASE_MELD
 
 Violation = tuple[str, str]
 """(rule key, reason): the profile key (or fixed-rule section) that forbids an action, and why."""
 
 FIXED_SOURCES = {
     "turn": "000 TURORDNINGSREGEL, 001 §9",
-    "melds": "000 TERMINOLOGIN \"KOMBINATION\", 001 §11",
+    "melds": '000 TERMINOLOGIN "KOMBINATION", 001 §11',
     "discard_pile": "000 ATT TA HÖGEN, 001 §14",
     "discard_pile.frozen": "000 ATT TA HÖGEN 5, 001 §14 B",
     "discard_pile.wild_on_top": "001 §17 B; MATRIX P18",
@@ -86,9 +87,7 @@ def turn_canastas(st: State, side: int, extra_rank: int = -1, extra_is_canasta: 
     return count
 
 
-def going_out_violation(
-    st: State, seat: int, canastas: int, naturals: int, turn_canastas: int, opened_after: bool
-) -> Violation | None:
+def going_out_violation(st: State, seat: int, canastas: int, naturals: int, turn_canastas: int, opened_after: bool) -> Violation | None:
     """Why the player may not go out with the side's melds as given, or None (MATRIX H, I)."""
     r = st.rules
     if st.asked == 3:
@@ -179,8 +178,73 @@ def _remaining_violation(
     canastas, naturals, turn_canastas, _ = _after_meld(st, side, rank, n, t, j, existing)
     found = going_out_violation(st, seat, canastas, naturals, turn_canastas, opened_after)
     if found is not None and k == 1 and found[0] != "going_out.permission":
+        if not st.pending and _last_card_goes_out(st, seat, side, rank, n, t, j, existing, st.turn_points + points):
+            return None
         return ("going_out.keep_one_card", f"melding this leaves one card, and you may not go out: {found[1]}")
     return found
+
+
+def _last_card_goes_out(
+    st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int
+) -> bool:
+    """Whether, after this meld, the one card left can be melded to go out (000 UTGÅNG 2: no discard needed)."""
+    counts = st.counts[seat]
+    if st.red_threes_in_hand(seat):
+        return False
+    left = [
+        c for c in range(WILD_RANK + 1) if counts[c] - (n if c == rank else 0) - (t if c == TWO else 0) - (j if c == WILD_RANK else 0) > 0
+    ]
+    if len(left) != 1:
+        return False
+    last = left[0]
+    melds = st.melds[side]
+    saved_new = st.turn_new
+    n0, t0, j0, cards = existing if existing is not None else (0, 0, 0, ())
+    melds[rank] = (n0 + n, t0 + t, j0 + j, cards)
+    if existing is None:
+        st.turn_new = [*saved_new, rank]
+    try:
+        if last in (TWO, WILD_RANK):
+            targets = [(r2, 0, int(last == TWO), int(last == WILD_RANK)) for r2 in melds]
+            value = st.rules.value[0] if last == TWO else st.rules.value[JOKER]
+        else:
+            targets = [(last, 1, 0, 0)] if last in melds else []
+            value = rank_value(st, last)
+        opened = st.opened[side] or points + value >= st.minimum(side)
+        for r2, n2, t2, j2 in targets:
+            target = melds[r2]
+            if _shape_violation(st, r2, n2, t2 + j2, target) is not None:
+                continue
+            canastas, naturals, turn_canastas, _ = _after_meld(st, side, r2, n2, t2, j2, target)
+            if going_out_violation(st, seat, canastas, naturals, turn_canastas, opened) is None:
+                return True
+        return False
+    finally:
+        if existing is None:
+            del melds[rank]
+            st.turn_new = saved_new
+        else:
+            melds[rank] = existing
+
+
+def yes_binds(st: State, seat: int) -> bool:
+    """After the partner's yes, whether a discard that does not go out is refused (002 UTGÅNG 2, 004 L175, P26).
+
+    It is, while :func:`can_go_out` finds a way out and some meld now keeps one
+    open (or ends the hand), so a bound player is never left without a move.
+    """
+    if not can_go_out(st, seat):
+        return False
+    from .listing import _meld_candidates
+    from .play import do
+
+    hand = st.hand_number
+    for a in _meld_candidates(st, seat, st.rules.side_of[seat]):
+        trial = st.copy()
+        do(trial, a)
+        if trial.hand_number != hand or trial.phase != PHASE_MELD or can_go_out(trial, seat):
+            return True
+    return False
 
 
 def _meld_violation(st: State, a: Meld) -> Violation | None:
@@ -324,7 +388,7 @@ def _discard_violation(st: State, a: Discard) -> Violation | None:
         need = st.minimum(side)
         return ("initial_meld.minimums", f"your opening counts {st.turn_points} points and your side needs {need}")
     if st.sizes[seat] > 1:
-        if st.asked == 2 and can_go_out(st, seat):
+        if st.asked == 2 and yes_binds(st, seat):
             return ("going_out.permission", "your partner answered yes, and you can go out, so you must")
         return None
     canastas, naturals = st.canastas(side)

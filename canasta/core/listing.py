@@ -13,7 +13,6 @@ from itertools import compress
 
 from .actions import ASK, DECLINE, DRAW, NO, RETRACT, YES, Action, Discard, TakePile, discard, meld, take
 from .cards import BLACK_THREES, FOUR, JOKER, THREE, TWO
-from .going_out import can_go_out
 from .legality import (
     _TAKE_FORMS,
     _decline_violation,
@@ -22,6 +21,7 @@ from .legality import (
     _meld_violation,
     _pile_violation,
     _taker_violation,
+    yes_binds,
 )
 from .state import ANSWER, OVER, WILD_RANK, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
@@ -199,7 +199,7 @@ def _discard_candidates(st: State, seat: int, side: int) -> list[Action]:
         return [d for d in held if isinstance(d, Discard) and _discard_violation(st, d) is None]
     if st.pending or (not st.opened[side] and st.turn_new):
         return []  # with two or more cards, _discard_violation refuses every rank for these two reasons
-    if st.asked == 2 and can_go_out(st, seat):
+    if st.asked == 2 and yes_binds(st, seat):
         return []  # bound by the partner's yes: only going out ends the turn
     return held
 
