@@ -56,11 +56,6 @@ def rank_value(st: State, rank: int) -> int:
     return st.rules.value[rank * 4 if rank != THREE else 4]
 
 
-def _opened_at_start(st: State, side: int) -> bool:
-    """Whether the side had opened before this turn's provisional melds."""
-    return st.opened[side]
-
-
 def concealed_now(st: State, seat: int) -> bool:
     """Whether going out now would be concealed: nothing melded before this turn (000 DIREKT UTGÅNG 1, 001 §19 A•1)."""
     r = st.rules
