@@ -14,24 +14,6 @@ import canasta
 from canasta.core.cards import build_deck
 from canasta.core.events import HandEnded
 
-
-def census(st):  # type: ignore[no-untyped-def]
-    c = collections.Counter()
-    for h in st.hands:
-        for code, k in enumerate(h):
-            c[code] += k
-    for side in st.melds:
-        for m in side.values():
-            c.update(m[3])
-    for r in st.red_threes:
-        c.update(r)
-    c.update(st.stock)
-    c.update(st.pile)
-    c.update(st.pending)
-    c.update(st.dead)
-    return c
-
-
 t0 = time.time()
 for name in canasta.variant_names():
     v = canasta.load_variant(name)
@@ -50,5 +32,5 @@ for name in canasta.variant_names():
                 if any(isinstance(e, HandEnded) for e in ev):
                     hands += 1
                     if not g.is_over:
-                        assert census(g.state) == deck
+                        assert g.state.census() == deck
         print(name, players, hands, "hands ok", round(time.time() - t0), "s", flush=True)

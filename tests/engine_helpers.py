@@ -48,22 +48,9 @@ def deck_counter(g: canasta.Game) -> Counter[int]:
 
 
 def census(g: canasta.Game | State) -> Counter[int]:
-    """Every card in the game: hands, melds, red threes, stock, pile and the pending pile cards."""
+    """Every card in the game (State.census): hands, melds, red threes, stock, pile, pending and out of play."""
     st = g.state if isinstance(g, canasta.Game) else g
-    out: Counter[int] = Counter()
-    for hand in st.hands:
-        for code, n in enumerate(hand):
-            if n:
-                out[code] += n
-    for side_melds in st.melds:
-        for meld in side_melds.values():
-            out.update(meld[3])
-    for threes in st.red_threes:
-        out.update(threes)
-    out.update(st.stock)
-    out.update(st.pile)
-    out.update(st.pending)
-    return out
+    return st.census()
 
 
 def check_consistency(g: canasta.Game | State) -> None:

@@ -8,6 +8,8 @@ so copying a state copies a handful of short lists and dicts. Only
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .cards import BLACK_THREES, JOKER, N_CODES, RED_THREES, THREE, TWO
 from .scoring import HandScore
 from .table import TableRules
@@ -205,6 +207,28 @@ class State:
     def hand_cards(self, seat: int) -> list[int]:
         """The codes of a hand, sorted."""
         return [code for code in range(N_CODES) for _ in range(self.hands[seat][code])]
+
+    def census(self) -> Counter[int]:
+        """Every card of the deal by code: hands, melds, red threes, stock, pile, held-back pile and cards out of play.
+
+        It always equals the deck (:func:`canasta.core.cards.build_deck`): the
+        card-conservation invariant the tests and ``benchmarks/soak.py`` check.
+        """
+        out: Counter[int] = Counter()
+        for hand in self.hands:
+            for code, n in enumerate(hand):
+                if n:
+                    out[code] += n
+        for side_melds in self.melds:
+            for meld in side_melds.values():
+                out.update(meld[3])
+        for threes in self.red_threes:
+            out.update(threes)
+        out.update(self.stock)
+        out.update(self.pile)
+        out.update(self.pending)
+        out.update(self.dead)
+        return out
 
     # -- sides -----------------------------------------------------------------
 
