@@ -7,7 +7,8 @@ its ``register`` to :data:`REGISTRARS`; nothing else here changes. Handlers
 keep heavy imports inside themselves, so ``canasta --help`` stays fast.
 
 Bad input never produces a traceback: :class:`canasta.VariantError`,
-:class:`CommandError` and :class:`OSError` are caught here and printed to
+:class:`CommandError`, any other :class:`canasta.CanastaError` (a bad record, position or
+scenario, an unsupported player count) and :class:`OSError` are caught here and printed to
 stderr, one problem per line, with exit code 2. Anything else is a bug in
 canasta and is allowed to show its traceback.
 """
@@ -20,6 +21,7 @@ import sys
 from collections.abc import Callable
 from importlib import metadata
 
+from ..core.errors import CanastaError
 from ..variants.errors import VariantError
 from . import USAGE_ERROR, CommandError, Subparsers, print_problems, scenarios_cmd, show_help, variants_cmd
 
@@ -81,6 +83,9 @@ def main(argv: list[str] | None = None) -> int:
         print_problems(exc.problems)
         return USAGE_ERROR
     except CommandError as exc:
+        print(f"canasta: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    except CanastaError as exc:
         print(f"canasta: {exc}", file=sys.stderr)
         return USAGE_ERROR
     except BrokenPipeError:

@@ -1,8 +1,9 @@
 """``canasta scenarios run PATH...``: run rule-conformance scenario files against the engine.
 
+By default it prints only the failures, then the closing line
+``N passed, N failed``; ``-v`` also prints an ``ok`` line per passing scenario.
 Exit codes: 0 when every scenario passed, 1 if any failed, 2 if any file was
-malformed (each named with its problems). The closing line reads
-``N passed, N failed``.
+malformed (each named on stderr with every problem, never a traceback).
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ def register(commands: Subparsers) -> None:
     sub = parser.add_subparsers(title="subcommands", metavar="SUBCOMMAND")
     p = sub.add_parser("run", help="run the scenarios in these files and folders")
     p.add_argument("paths", metavar="PATH", nargs="+", help="a scenario .toml file or a folder of them")
-    p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the closing line")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("-v", "--verbose", action="store_true", help="print a line for every scenario, passed or failed")
+    shown.add_argument("-q", "--quiet", action="store_true", help="print only failures and the closing line (the default)")
     p.set_defaults(handler=run)
 
 
@@ -33,12 +36,13 @@ def run(args: argparse.Namespace) -> int:
 
     summary = run_paths(args.paths)
     for exc in summary.malformed:
+        where = exc.location or "scenario file"
         for problem in exc.problems:
-            print(f"{exc.path}: {problem}", file=sys.stderr)
+            print(f"{where}: {problem}", file=sys.stderr)
     for result in summary.results:
         if not result.passed:
             print(format_failure(result))
-        elif not args.quiet:
+        elif args.verbose:
             print(f"ok   {result.scenario.name}: {result.scenario.title}")
     print(f"{summary.passed} passed, {summary.failed} failed")
     if summary.malformed:

@@ -2,33 +2,67 @@
 
 Like PokerKit's hand histories and OpenSpiel's serialised histories, a record
 is enough to reproduce a game bit for bit with :meth:`canasta.Game.replay`.
+
+Reading a record checks its shape and collects every problem before it
+raises :class:`RecordError` (file, line of a syntax error, one problem per
+key); an action that no longer applies is found by the replay, which raises
+:class:`ReplayError` with the action's number, hand and seat.
 """
 
 from __future__ import annotations
 
 import json
-import tomllib
+import os
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import attrs
 import tomli_w
 
+from canasta.textfiles import UnreadableFileError, read_text
+
+from .errors import RecordError, json_data, toml_data
+from .play import DEFAULT_TURN_CAP
+
+REQUIRED_KEYS = ("variant", "players", "seed", "actions")
+"""The keys every record holds."""
+
+OPTIONAL_KEYS = ("turn_cap", "position")
+"""The keys a record may hold: the turn cap (default :data:`canasta.core.play.DEFAULT_TURN_CAP`) and the starting position."""
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
 
 @attrs.frozen(kw_only=True)
 class GameRecord:
-    """A replayable record of a game."""
+    """A replayable record of a game: :meth:`canasta.Game.record` makes one, :meth:`canasta.Game.replay` plays it again."""
 
     variant: str
     """The full profile as TOML text (:func:`canasta.dumps_variant`)."""
     players: int
     seed: int
-    turn_cap: int
+    """The seed every shuffle of the match derives from."""
+    turn_cap: int = DEFAULT_TURN_CAP
+    """The turns after which a runaway hand ends (see :class:`canasta.Game`)."""
     actions: tuple[str, ...]
     """Every action in its text form, in order."""
     position: dict[str, Any] | None = None
     """The position the game started from (:meth:`canasta.Game.from_position`), or None for a dealt match."""
+    file: str | None = attrs.field(default=None, eq=False, repr=False)
+    """The file the record was read from, for error messages; not part of the record (ignored by ``==``)."""
+
+    def __attrs_post_init__(self) -> None:
+        problems = _problems(self.variant, self.players, self.seed, self.turn_cap, self.actions, self.position, tuple)
+        if problems:
+            raise RecordError(problems, file=self.file)
+
+    # -- plain data ----------------------------------------------------------------
 
     def to_data(self) -> dict[str, Any]:
+        """The record as plain data (ints, strings, lists, tables), as TOML and JSON write it."""
         data: dict[str, Any] = {
             "players": self.players,
             "seed": self.seed,
@@ -41,29 +75,139 @@ class GameRecord:
         return data
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> GameRecord:
-        try:
-            return cls(
-                variant=str(data["variant"]),
-                players=int(data["players"]),
-                seed=int(data["seed"]),
-                turn_cap=int(data.get("turn_cap", 400)),
-                actions=tuple(str(a) for a in data["actions"]),
-                position=dict(data["position"]) if "position" in data else None,
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"not a game record: {exc}") from None
+    def from_data(cls, data: Any, *, file: str | None = None) -> GameRecord:
+        """A record from plain data; raises :class:`RecordError` listing every problem.
+
+        Missing keys are named together; ``seed``, ``players`` and ``turn_cap``
+        must be integers (not floats or booleans), ``turn_cap`` at least 1,
+        ``actions`` a list of action texts and ``position`` a table. Whether
+        the profile loads and the actions apply is found by the replay.
+        """
+        if not isinstance(data, Mapping):
+            raise RecordError([f"expected a table with keys {', '.join(REQUIRED_KEYS)}, got {type(data).__name__}"], file=file)
+        missing = [k for k in REQUIRED_KEYS if k not in data]
+        if missing:
+            raise RecordError([f"missing key{'s' if len(missing) > 1 else ''} {', '.join(missing)}"], file=file)
+        problems = [f"{key}: unknown key; a record holds {', '.join(REQUIRED_KEYS + OPTIONAL_KEYS)}" for key in data if key not in REQUIRED_KEYS + OPTIONAL_KEYS]
+        variant, players, seed = data["variant"], data["players"], data["seed"]
+        turn_cap, actions, position = data.get("turn_cap", DEFAULT_TURN_CAP), data["actions"], data.get("position")
+        problems += _problems(variant, players, seed, turn_cap, actions, position, list)
+        if problems:
+            raise RecordError(problems, file=file)
+        return cls(
+            variant=variant,
+            players=players,
+            seed=seed,
+            turn_cap=turn_cap,
+            actions=tuple(actions),
+            position=dict(position) if position is not None else None,
+            file=file,
+        )
+
+    # -- text --------------------------------------------------------------------------
 
     def to_toml(self) -> str:
+        """The record as TOML text."""
         return tomli_w.dumps(self.to_data(), multiline_strings=True)
 
     @classmethod
-    def from_toml(cls, text: str) -> GameRecord:
-        return cls.from_data(tomllib.loads(text))
+    def from_toml(cls, text: str, *, file: str | None = None) -> GameRecord:
+        """A record from TOML text; broken TOML raises :class:`RecordError` with its line and column."""
+        return cls.from_data(toml_data(text, RecordError, file), file=file)
 
     def to_json(self) -> str:
+        """The record as JSON text."""
         return json.dumps(self.to_data(), ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        return cls.from_data(json.loads(text))
+    def from_json(cls, text: str, *, file: str | None = None) -> GameRecord:
+        """A record from JSON text; broken JSON raises :class:`RecordError` with its line and column."""
+        return cls.from_data(json_data(text, RecordError, file), file=file)
+
+    @classmethod
+    def loads(cls, text: str, *, file: str | None = None) -> GameRecord:
+        """A record from TOML or JSON text: JSON when the text starts with ``{``."""
+        if text.lstrip().startswith("{"):
+            return cls.from_json(text, file=file)
+        return cls.from_toml(text, file=file)
+
+    # -- files -------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> GameRecord:
+        """A record from a ``.toml`` or ``.json`` file (any other name is read by its content).
+
+        The file is read with :func:`canasta.textfiles.read_text`: a missing
+        file, a directory, a device or an oversized file raise
+        :class:`RecordError` naming the file, never hang.
+        """
+        label = str(path)
+        try:
+            text = read_text(path)
+        except UnreadableFileError as exc:
+            raise RecordError([_unreadable(exc, label)], file=label) from None
+        suffix = Path(path).suffix.lower()
+        if suffix == ".json":
+            return cls.from_json(text, file=label)
+        if suffix == ".toml":
+            return cls.from_toml(text, file=label)
+        return cls.loads(text, file=label)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the record to a file: JSON for a ``.json`` name, TOML otherwise."""
+        text = self.to_json() if Path(path).suffix.lower() == ".json" else self.to_toml()
+        Path(path).write_text(text, encoding="utf-8")
+
+
+def as_record(value: GameRecord | Mapping[str, Any] | str | os.PathLike[str]) -> GameRecord:
+    """A record from what :meth:`canasta.Game.replay` accepts: a record, its data, its TOML or JSON text, or its file.
+
+    A path-like, or a one-line string with no ``=`` or ``{``, is a file
+    (:meth:`GameRecord.load`); any other string is text (:meth:`GameRecord.loads`).
+    """
+    if isinstance(value, GameRecord):
+        return value
+    if isinstance(value, Mapping):
+        return GameRecord.from_data(value)
+    if isinstance(value, os.PathLike) or (isinstance(value, str) and value.strip() and not any(mark in value for mark in "\n={")):
+        return GameRecord.load(value)
+    if isinstance(value, str):
+        return GameRecord.loads(value)
+    raise RecordError([f"expected a GameRecord, its data, its text or its file, got {_show(value)}"])
+
+
+def _problems(variant: Any, players: Any, seed: Any, turn_cap: Any, actions: Any, position: Any, sequence: type[list[Any]] | type[tuple[Any, ...]]) -> list[str]:
+    """Every problem with a record's values; ``actions`` must be a ``sequence`` (a list in data, a tuple in the class)."""
+    problems: list[str] = []
+    if not isinstance(variant, str) or not variant.strip():
+        problems.append(f"variant: expected the profile as TOML text, got {_show(variant)}")
+    if not _is_int(players) or players < 1:
+        problems.append(f"players: expected a number of players, got {_show(players)}")
+    if not _is_int(seed):
+        problems.append(f"seed: expected an integer, got {_show(seed)}")
+    if not _is_int(turn_cap) or turn_cap < 1:
+        problems.append(f"turn_cap: expected a whole number of turns of at least 1, got {_show(turn_cap)}")
+    if not isinstance(actions, sequence):
+        problems.append(f"actions: expected a {sequence.__name__} of action texts like 'draw', got {_show(actions)}")
+    else:
+        problems += [f"actions[{i}]: expected action text like 'meld K n3', got {_show(text)}" for i, text in enumerate(actions) if not isinstance(text, str)]
+    if position is not None and not isinstance(position, Mapping):
+        problems.append(f"position: expected a position table, got {_show(position)}")
+    return problems
+
+
+def _show(value: object) -> str:
+    """A value as a problem shows it: its repr, cut short, and its type when that is what is wrong."""
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{text} ({type(value).__name__})" if isinstance(value, bool | float) else text
+
+
+def _unreadable(exc: UnreadableFileError, label: str) -> str:
+    """The reason of an unreadable file, without repeating the file name the error already carries."""
+    text = str(exc)
+    return text[len(label) + 2 :] if text.startswith(f"{label}: ") else text
+
+
+__all__ = ["OPTIONAL_KEYS", "REQUIRED_KEYS", "GameRecord", "as_record"]

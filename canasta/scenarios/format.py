@@ -1,15 +1,16 @@
 """Scenario files: a position plus steps, each an action with its expected outcome.
 
 A file holds one scenario at the top level, or several as ``[[scenario]]``
-tables. Reading a file checks its shape and every action's text; a malformed
-file raises :class:`ScenarioFormatError` naming the file and every problem.
-The format is documented in ``docs/scenarios.md``.
+tables. Reading a file checks its shape, every action's text and the shape of
+every expectation; a malformed file raises :class:`ScenarioFormatError` (a
+:class:`canasta.ScenarioError`) naming the file, the line of a TOML syntax
+error, and every problem. The format is documented in ``docs/scenarios.md``,
+the errors in ``docs/errors.md``.
 """
 
 from __future__ import annotations
 
 import difflib
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,8 @@ from typing import Any
 import attrs
 
 from canasta.core.actions import parse_action
-from canasta.core.errors import NotationError
+from canasta.core.errors import ScenarioError, toml_data
+from canasta.textfiles import UnreadableFileError, read_text
 
 CHECK_KEYS = (
     "legal_includes",
@@ -45,13 +47,28 @@ STEP_KEYS = ("action", "expect", "rule", "source", *CHECK_KEYS)
 SCENARIO_KEYS = ("title", "rule", "matrix", "description", "position", "steps")
 
 
-class ScenarioFormatError(ValueError):
-    """A scenario file that cannot be read; names the file and every problem."""
+TABLE_CHECKS = {"hand_sizes": "seat", "minimums": "side", "canastas": "side", "score": "side"}
+"""Expectations written as a table keyed by seat or side number, e.g. ``hand_sizes = { 0 = 3 }``."""
 
-    def __init__(self, path: str, problems: list[str]) -> None:
-        self.path = path
-        self.problems = tuple(problems)
-        super().__init__(f"{path}: " + "; ".join(problems))
+
+class ScenarioFormatError(ScenarioError):
+    """A scenario file that cannot be read; ``path`` (also ``file``) names it, ``problems`` lists every problem.
+
+    The name the runner has always raised; it is a :class:`canasta.ScenarioError`,
+    so ``except canasta.ScenarioError`` (or ``CanastaError``, or ``ValueError``) catches it.
+    """
+
+    def __init__(self, path: str, problems: list[str], *, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(problems, file=path, line=line, column=column)
+
+    @property
+    def path(self) -> str:
+        return self.file or ""
+
+
+def _toml_error(problems: list[str] | str, *, file: str | None = None, line: int | None = None, column: int | None = None) -> ScenarioFormatError:
+    """The shape :func:`canasta.core.errors.toml_data` calls: a ScenarioFormatError with its place."""
+    return ScenarioFormatError(file or "", [problems] if isinstance(problems, str) else problems, line=line, column=column)
 
 
 @attrs.frozen(kw_only=True)
@@ -76,7 +93,7 @@ class Scenario:
     rule: str
     """The rule section tested, e.g. ``001 §14 C``."""
     matrix: tuple[str, ...]
-    """The MATRIX rows this scenario covers, as ``"E: One-card rule"`` (section letter, then the row's parameter)."""
+    """The rule topics this scenario covers (``docs/rule-topics.md``), as ``"E: One-card rule"``: section letter, then the topic."""
     position: Mapping[str, Any]
     steps: tuple[Step, ...]
     path: str
@@ -95,6 +112,45 @@ def _unknown(table: Mapping[str, Any], allowed: tuple[str, ...], where: str, pro
             problems.append(f"{where}: unknown key {key!r}" + (f"; did you mean {hint[0]!r}?" if hint else ""))
 
 
+def _short(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _action_problem(text: str) -> str | None:
+    """Why an action text cannot be read, or None.
+
+    Any :class:`ValueError` counts (a :class:`canasta.NotationError` is one):
+    hostile text such as a Unicode digit or a 5,000-digit count makes the file
+    malformed, never a crash.
+    """
+    try:
+        parse_action(text)
+    except ValueError as exc:
+        return _short(str(exc))
+    return None
+
+
+def _check_shapes(data: Mapping[str, Any], where: str, problems: list[str]) -> None:
+    """The expectations that the runner indexes must have the shape it reads; their values are compared as given."""
+    for key in ("legal_includes", "legal_excludes"):
+        texts = data.get(key, [])
+        if not isinstance(texts, list) or any(not isinstance(t, str) for t in texts):
+            problems.append(f"{where}.{key}: expected a list of action texts like [\"draw\", \"take n2\"]")
+            continue
+        for text in texts:
+            found = _action_problem(text)
+            if found is not None:
+                problems.append(f"{where}.{key}: {found}")
+    for key, kind in TABLE_CHECKS.items():
+        if key not in data:
+            continue
+        table = data[key]
+        if not isinstance(table, dict) or any(not (k.isascii() and k.isdigit() and len(k) <= 3) for k in table):
+            problems.append(f"{where}.{key}: expected a table keyed by {kind} number, like {{ 0 = ... }}")
+        elif key == "score" and any(not isinstance(v, dict) for v in table.values()):
+            problems.append(f"{where}.score: expected a table of parts per side, like {{ 0 = {{ total = 580 }} }}")
+
+
 def _step(data: Any, where: str, problems: list[str]) -> Step | None:
     if not isinstance(data, dict):
         problems.append(f"{where}: a step is a table")
@@ -106,24 +162,20 @@ def _step(data: Any, where: str, problems: list[str]) -> Step | None:
             problems.append(f"{where}.action: expected action text like 'meld K n3'")
             action = None
         else:
-            try:
-                parse_action(action)
-            except NotationError as exc:
-                problems.append(f"{where}.action: {exc}")
+            found = _action_problem(action)
+            if found is not None:
+                problems.append(f"{where}.action: {found}")
     expect = data.get("expect", "ok")
     if expect not in ("ok", "illegal"):
-        problems.append(f"{where}.expect: {expect!r}; use ok or illegal")
+        problems.append(f"{where}.expect: {_short(repr(expect))}; use ok or illegal")
     if expect == "illegal" and action is None:
         problems.append(f"{where}: expect = 'illegal' needs an action")
-    for key in ("legal_includes", "legal_excludes"):
-        for text in data.get(key, []) if isinstance(data.get(key, []), list) else [None]:
-            try:
-                parse_action(str(text)) if isinstance(text, str) else problems.append(f"{where}.{key}: expected a list of action texts")
-            except NotationError as exc:
-                problems.append(f"{where}.{key}: {exc}")
+    _check_shapes(data, where, problems)
     rule, source = data.get("rule"), data.get("source")
     if rule is not None and not isinstance(rule, str):
         problems.append(f"{where}.rule: expected a profile key like 'discard_pile.one_card_rule'")
+    if source is not None and not isinstance(source, str):
+        problems.append(f"{where}.source: expected text the citation contains, like '§14 C'")
     checks = {k: v for k, v in data.items() if k in CHECK_KEYS}
     return Step(action=action, expect=str(expect), rule=rule if isinstance(rule, str) else None, source=source if isinstance(source, str) else None, checks=checks)
 
@@ -150,7 +202,7 @@ def _scenario(data: Any, path: str, index: int, problems: list[str]) -> Scenario
     matrix = data.get("matrix", [])
     matrix = [matrix] if isinstance(matrix, str) else matrix
     if not isinstance(matrix, list) or any(not isinstance(m, str) for m in matrix):
-        problems.append(f"{where}.matrix: expected a MATRIX row like 'E: One-card rule', or a list of them")
+        problems.append(f"{where}.matrix: expected a rule topic like 'E: One-card rule' (docs/rule-topics.md), or a list of them")
         matrix = []
     if problems:
         return None
@@ -166,16 +218,19 @@ def _scenario(data: Any, path: str, index: int, problems: list[str]) -> Scenario
 
 
 def load_scenarios(path: str | Path) -> list[Scenario]:
-    """Every scenario in a file; raises ScenarioFormatError for a malformed file."""
+    """Every scenario in a file; raises ScenarioFormatError for a malformed file.
+
+    The file is read with :func:`canasta.textfiles.read_text` (no directories,
+    devices, FIFOs or files over 4 MiB), and broken TOML is reported with its line.
+    """
     label = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioFormatError(label, [f"cannot read: {exc.strerror or exc}"]) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioFormatError(label, [f"broken TOML: {exc}"]) from None
+        text = read_text(path)
+    except UnreadableFileError as exc:
+        reason = str(exc)
+        reason = reason[len(label) + 2 :] if reason.startswith(f"{label}: ") else reason
+        raise ScenarioFormatError(label, [f"cannot read: {reason}"]) from None
+    data = toml_data(text, _toml_error, label)
     problems: list[str] = []
     if "scenario" in data:
         if not isinstance(data["scenario"], list):

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 
 import attrs
 
+from canasta.core.errors import CanastaError
+
 
 @attrs.frozen(kw_only=True)
 class Problem:
@@ -25,7 +27,7 @@ class Problem:
         return f"{where}{self.path}: {self.message}" if self.path else f"{where}{self.message}"
 
 
-class VariantError(Exception):
+class VariantError(CanastaError):
     """A profile could not be loaded. ``problems`` lists every problem found, not just the first."""
 
     def __init__(self, problems: Iterable[Problem]) -> None:
