@@ -20,29 +20,75 @@ Text forms (parsed by :func:`parse_action`, printed by ``str(action)``):
 ``retract``            take back this turn's unfinished opening (001 §27 A•2)
 ``decline``            at the end of the stock, leave the pile; the hand ends
 =====================  ======================================================
+
+Actions check their arguments when built: a rank is text (``"K"``, ``"8"``,
+``"10"``) or a :class:`~canasta.core.cards.Rank`, counts are small
+non-negative ints, and ``yes`` is a bool; anything else raises
+:class:`NotationError`, the error for a malformed action. The repr is a call
+that builds an equal action::
+
+    >>> Meld(rank="8", naturals=3)
+    Meld(rank='8', naturals=3)
+    >>> str(Meld(rank="8", naturals=3)), parse_action("take n1 j1")
+    ('meld 8 n3', TakePile(naturals=1, jokers=1))
 """
 
 from __future__ import annotations
 
-from functools import cache
+import re
+from functools import cache, lru_cache
+from typing import Any
 
 import attrs
 
-from .cards import RANK_CHARS, WILD, parse_rank, rank_text
+from .cards import JOKER, RANK_CHARS, WILD, Rank, parse_rank, rank_text
 from .errors import NotationError
+
+MAX_COUNT = 999
+"""The largest count an action may name; far above any hand (counts beyond the cards held are simply illegal)."""
 
 
 class Action:
-    """Base class of every action."""
+    """Base class of every action; build one of its subclasses (:class:`Draw`, :class:`Meld`, ...)."""
 
     __slots__ = ()
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        if cls is Action:
+            raise TypeError("Action is the base class of the actions: build Draw(), Meld(rank='K', naturals=3), Discard(rank='7') ...")
+        return super().__new__(cls)
+
     def text(self) -> str:
-        """The short text form."""
-        raise NotImplementedError
+        """The short text form, which :func:`parse_action` reads back."""
+        return f"<{type(self).__name__}>"
 
     def __str__(self) -> str:
         return self.text()
+
+
+def _count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
+        name = type(instance).__name__
+        raise NotationError(f"{name}({attribute.name}={value!r}): a count is an int from 0 to {MAX_COUNT}")
+
+
+def _boolean(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise NotationError(f"{type(instance).__name__}({attribute.name}={value!r}): write True or False")
+
+
+def _to_rank(value: object) -> Rank:
+    if isinstance(value, Rank):
+        return value
+    if isinstance(value, str):
+        return parse_rank(value)
+    raise NotationError(
+        f"rank={value!r}: write the rank as text, like rank='K' or rank='8' (or a canasta.Rank); a bare int is ambiguous"
+    )
+
+
+def _args(**fields: object) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in fields.items() if v)
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -75,10 +121,10 @@ class TakePile(Action):
     the rest as the pile (000 ATT TA HÖGEN 3 b).
     """
 
-    naturals: int = 0
-    twos: int = 0
-    jokers: int = 0
-    top_only: bool = False
+    naturals: int = attrs.field(default=0, validator=_count)
+    twos: int = attrs.field(default=0, validator=_count)
+    jokers: int = attrs.field(default=0, validator=_count)
+    top_only: bool = attrs.field(default=False, validator=_boolean)
 
     def text(self) -> str:
         word = "take-top" if self.top_only else "take"
@@ -86,34 +132,46 @@ class TakePile(Action):
         return f"{word} {spec}" if spec else word
 
     def __repr__(self) -> str:
-        return f"TakePile(naturals={self.naturals}, twos={self.twos}, jokers={self.jokers}, top_only={self.top_only})"
+        return f"TakePile({_args(naturals=self.naturals, twos=self.twos, jokers=self.jokers, top_only=self.top_only)})"
 
 
 @attrs.frozen(slots=True, kw_only=True, repr=False)
 class Meld(Action):
     """Meld cards from hand onto the side's meld of ``rank``, starting it if there is none.
 
-    ``rank`` is a rank index (see :mod:`canasta.core.cards`); :data:`WILD` is
-    the wild-card meld of 004 opt b. A side holds one meld per rank (001 §11 B).
+    ``rank`` is text (``"K"``, ``"8"``, ``"10"``, ``"W"`` for the wild-card meld of
+    004 opt b) or a :class:`~canasta.core.cards.Rank`. A side holds one meld per
+    rank (001 §11 B). At least one card is named.
     """
 
-    rank: int
-    naturals: int = 0
-    twos: int = 0
-    jokers: int = 0
+    rank: Rank = attrs.field(converter=_to_rank)
+    naturals: int = attrs.field(default=0, validator=_count)
+    twos: int = attrs.field(default=0, validator=_count)
+    jokers: int = attrs.field(default=0, validator=_count)
+
+    def __attrs_post_init__(self) -> None:
+        if self.naturals + self.twos + self.jokers == 0:
+            raise NotationError(f"Meld(rank={self.rank.text!r}): a meld names at least one card, e.g. naturals=3")
 
     def text(self) -> str:
         return f"meld {rank_text(self.rank)} {_counts(self.naturals, self.twos, self.jokers)}"
 
     def __repr__(self) -> str:
-        return f"Meld(rank={rank_text(self.rank)!r}, naturals={self.naturals}, twos={self.twos}, jokers={self.jokers})"
+        return f"Meld({_args(rank=rank_text(self.rank), naturals=self.naturals, twos=self.twos, jokers=self.jokers)})"
+
+
+def _to_card_rank(value: object) -> Rank:
+    rank = _to_rank(value)
+    if rank == WILD:
+        raise NotationError("Discard(rank='W'): W names the wild-card meld, not a card; discard a rank such as '7', '2' or 'JK'")
+    return rank
 
 
 @attrs.frozen(slots=True, kw_only=True, repr=False)
 class Discard(Action):
-    """Discard a card of ``rank`` (a two or a black three included; jokers: rank JOKER)."""
+    """Discard a card of ``rank``: text such as ``"7"``, ``"2"``, ``"3"`` (a black three) or ``"JK"`` (a joker)."""
 
-    rank: int
+    rank: Rank = attrs.field(converter=_to_card_rank)
 
     def text(self) -> str:
         return f"discard {rank_text(self.rank)}"
@@ -135,9 +193,9 @@ class AskGoOut(Action):
 
 @attrs.frozen(slots=True, kw_only=True, repr=False)
 class AnswerGoOut(Action):
-    """The partner's binding answer (002 UTGÅNG 2, 001 §23 A)."""
+    """The partner's binding answer, ``yes=True`` or ``yes=False`` (002 UTGÅNG 2, 001 §23 A)."""
 
-    yes: bool
+    yes: bool = attrs.field(validator=_boolean)
 
     def text(self) -> str:
         return "yes" if self.yes else "no"
@@ -172,6 +230,9 @@ class DeclinePile(Action):
         return "DeclinePile()"
 
 
+ACTION_TYPES = (Draw, TakePile, Meld, Discard, AskGoOut, AnswerGoOut, Retract, DeclinePile)
+"""Every concrete action class."""
+
 DRAW = Draw()
 ASK = AskGoOut()
 YES = AnswerGoOut(yes=True)
@@ -182,8 +243,12 @@ DECLINE = DeclinePile()
 
 @cache
 def meld(rank: int, naturals: int = 0, twos: int = 0, jokers: int = 0) -> Meld:
-    """An interned :class:`Meld`: the engine builds each distinct action once."""
-    return Meld(rank=rank, naturals=naturals, twos=twos, jokers=jokers)
+    """An interned :class:`Meld` from a rank index: the engine builds each distinct action once.
+
+    Only the engine calls these interning constructors, with the few actions a
+    profile allows, so their caches stay small; parsed text never reaches them.
+    """
+    return Meld(rank=Rank.from_index(rank), naturals=naturals, twos=twos, jokers=jokers)
 
 
 @cache
@@ -194,27 +259,47 @@ def take(naturals: int = 0, twos: int = 0, jokers: int = 0, top_only: bool = Fal
 
 @cache
 def discard(rank: int) -> Discard:
-    """An interned :class:`Discard`."""
-    return Discard(rank=rank)
+    """An interned :class:`Discard` from a rank index (52 for a joker)."""
+    return Discard(rank=Rank.from_index(rank))
 
 
 _SIMPLE: dict[str, Action] = {"draw": DRAW, "ask": ASK, "yes": YES, "no": NO, "retract": RETRACT, "decline": DECLINE}
+_COUNT = re.compile(r"([ntjNTJ])([0-9]{1,3})")
+_MAX_TEXT = 200
 
 
 def _parse_counts(tokens: list[str], text: str) -> tuple[int, int, int]:
     got = {"n": 0, "t": 0, "j": 0}
     seen: set[str] = set()
     for tok in tokens:
-        key, num = tok[:1].lower(), tok[1:]
-        if key not in got or not num.isdigit() or key in seen:
-            raise NotationError(f"{text!r}: {tok!r} is not a count; write n<naturals>, t<twos> or j<jokers>, each once, like 'n2 t1'")
+        m = _COUNT.fullmatch(tok)
+        key = m.group(1).lower() if m else ""
+        if m is None or key in seen:
+            raise NotationError(
+                f"{text!r}: {tok!r} is not a count; write n<naturals>, t<twos> or j<jokers>, each once, with up to 3 digits 0-9, like 'n2 t1'"
+            )
         seen.add(key)
-        got[key] = int(num)
+        got[key] = int(m.group(2))
     return got["n"], got["t"], got["j"]
 
 
 def parse_action(text: str) -> Action:
-    """Parse an action's text form; raises :class:`NotationError` saying where it failed."""
+    """Parse an action's text form; raises :class:`NotationError` saying where it failed.
+
+    >>> parse_action("meld K n3 t1")
+    Meld(rank='K', naturals=3, twos=1)
+    >>> parse_action("discard JK")
+    Discard(rank='JK')
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not action text; write it like 'draw' or 'meld K n3'")
+    if len(text) > _MAX_TEXT:
+        raise NotationError(f"action text of {len(text):,} characters is too long to be an action")
+    return _parse(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse(text: str) -> Action:
     tokens = text.strip().split()
     if not tokens:
         raise NotationError("empty action text")
@@ -225,7 +310,7 @@ def parse_action(text: str) -> Action:
         return _SIMPLE[word]
     if word in ("take", "take-top"):
         n, t, j = _parse_counts(tokens[1:], text)
-        return take(n, t, j, word == "take-top")
+        return TakePile(naturals=n, twos=t, jokers=j, top_only=word == "take-top")
     if word == "meld":
         if len(tokens) < 3:
             raise NotationError(f"{text!r}: write meld <rank> <counts>, like 'meld K n3 t1'")
@@ -233,20 +318,25 @@ def parse_action(text: str) -> Action:
         n, t, j = _parse_counts(tokens[2:], text)
         if n + t + j == 0:
             raise NotationError(f"{text!r}: a meld needs at least one card")
-        return meld(rank, n, t, j)
+        return Meld(rank=rank, naturals=n, twos=t, jokers=j)
     if word == "discard":
         if len(tokens) != 2:
             raise NotationError(f"{text!r}: write discard <rank>, like 'discard 7' or 'discard JK'")
-        r = tokens[1].upper()
-        return discard(52 if r == "JK" else parse_rank(r))
+        rank = parse_rank(tokens[1])
+        if rank == WILD:
+            raise NotationError(f"{text!r}: W names the wild-card meld, not a card")
+        return Discard(rank=rank)
     valid = "draw, take, take-top, meld, discard, ask, yes, no, retract, decline"
     raise NotationError(f"{text!r}: unknown action {word!r}; one of {valid}")
 
 
 __all__ = [
+    "ACTION_TYPES",
     "ASK",
     "DECLINE",
     "DRAW",
+    "JOKER",
+    "MAX_COUNT",
     "NO",
     "RANK_CHARS",
     "RETRACT",

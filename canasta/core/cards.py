@@ -1,14 +1,30 @@
-"""Cards: compact integer codes, their text form, and the deck for a profile.
+"""Cards and ranks: compact integer codes that print as cards.
 
-A card is an ``int``: ``rank * 4 + suit`` for the 52 standard cards and
-:data:`JOKER` (52) for a joker. Two packs hold two equal codes, which is right:
-identical cards are interchangeable. Ranks are indexed 0 (two) to 12 (ace).
+A card is a :class:`Card`, an ``int`` subclass: ``rank * 4 + suit`` for the 52
+standard cards (suits ``C D H S`` are 0 to 3) and 52 for a joker. So ``2C``
+is 0, ``3D`` is 5, ``KS`` is 47, ``AS`` is 51 and ``JK`` is 52. Two packs hold
+two equal codes, which is right: identical cards are interchangeable.
 
-Text form: a rank character (``A K Q J T 9 8 7 6 5 4 3 2``) and a suit
-character (``S H D C``), e.g. ``AS``, ``TD``, ``3H``; a joker is ``JK``.
+A rank is a :class:`Rank`, also an ``int``: its index 0 (two) to 12 (ace), 13
+for the wild-card meld ``W`` of 004 opt b, and 52 (``JK``) where a joker is
+named as a rank, as in ``discard JK``. Both print as their text::
+
+    >>> Card("KS"), Card("10d"), Card("JK").is_wild
+    (KS, TD, True)
+    >>> Rank("K"), Card("KS").rank, Rank("10")
+    (K, K, T)
+    >>> int(Card("KS")), Card.from_code(47)
+    (47, KS)
+
+Text form: a rank character (``A K Q J T 9 8 7 6 5 4 3 2``, ``10`` for ``T``)
+and a suit character (``S H D C``), e.g. ``AS``, ``TD``, ``3H``; a joker is ``JK``.
+The engine keeps plain ints internally; everything it hands out (views,
+events, actions) carries these types.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from .errors import NotationError
 
@@ -34,9 +50,9 @@ RED_THREES = (THREE * 4 + 1, THREE * 4 + 2)
 BLACK_THREES = (THREE * 4 + 0, THREE * 4 + 3)
 
 
-def rank_of(card: int) -> int:
-    """The rank index of a card; jokers give :data:`JOKER`."""
-    return JOKER if card == JOKER else card >> 2
+def rank_of(card: int) -> Rank:
+    """The rank of a card; a joker gives the rank ``JK`` (52)."""
+    return _RANK_OF[card]
 
 
 def is_wild(card: int) -> bool:
@@ -60,14 +76,11 @@ def is_natural(card: int) -> bool:
 
 
 def card_text(card: int) -> str:
-    """The two-character text of a card, e.g. ``AS`` or ``JK``."""
-    if card == JOKER:
-        return "JK"
-    return RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3]
+    """The two-character text of a card code, e.g. ``AS`` or ``JK``."""
+    return _CARD_TEXT[card]
 
 
-def parse_card(text: str) -> int:
-    """The code of a card written as ``AS``, ``TD``, ``10D`` or ``JK``; raises NotationError."""
+def _card_code(text: str) -> int:
     t = text.strip().upper()
     if t in ("JK", "JOKER", "*"):
         return JOKER
@@ -78,8 +91,19 @@ def parse_card(text: str) -> int:
     return RANK_CHARS.index(t[0]) * 4 + SUIT_CHARS.index(t[1])
 
 
+def parse_card(text: str) -> Card:
+    """The card written as ``AS``, ``TD``, ``10D`` or ``JK``; raises :class:`NotationError`.
+
+    >>> parse_card("10D"), int(parse_card("AS"))
+    (TD, 51)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not a card; write it as text, like 'AS' or 'JK'")
+    return _CARDS[_card_code(text)]
+
+
 def rank_text(rank: int) -> str:
-    """The character of a rank index (``W`` for the wild-card meld)."""
+    """The text of a rank index: ``K``, ``T``, ``W`` for the wild-card meld, ``JK`` for a joker."""
     if rank == WILD:
         return "W"
     if rank == JOKER:
@@ -87,16 +111,171 @@ def rank_text(rank: int) -> str:
     return RANK_CHARS[rank]
 
 
-def parse_rank(text: str) -> int:
-    """A rank index from its character (``K``, ``T`` or ``10``, ``3``; ``W`` for the wild meld)."""
+def _rank_index(text: str) -> int:
     t = text.strip().upper()
     if t == "10":
         t = "T"
     if t == "W":
         return WILD
+    if t in ("JK", "JOKER"):
+        return JOKER
     if len(t) != 1 or t not in RANK_CHARS:
-        raise NotationError(f"{text!r} is not a rank; use one of {' '.join(RANK_CHARS)} or W for the wild-card meld")
+        raise NotationError(f"{text!r} is not a rank; use one of {' '.join(RANK_CHARS)}, JK for a joker or W for the wild-card meld")
     return RANK_CHARS.index(t)
+
+
+def parse_rank(text: str) -> Rank:
+    """The rank written as ``K``, ``T`` or ``10``, ``3``, ``JK`` or ``W``; raises :class:`NotationError`.
+
+    >>> parse_rank("10"), int(parse_rank("K"))
+    (T, 11)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not a rank; write it as text, like 'K' or '8'")
+    return _RANKS[_rank_index(text)]
+
+
+class Rank(int):
+    """A rank: an ``int`` index that prints as its text (``K``, ``T``, ``W``, ``JK``).
+
+    Build one from text, ``Rank("K")`` or ``Rank("10")``, or from an index with
+    :meth:`from_index`. A bare ``int`` is refused: ``6`` is the index of the
+    eight, which is too easy to misread. The members ``Rank.TWO`` ...
+    ``Rank.ACE``, ``Rank.JOKER`` and ``Rank.WILD`` are there too.
+    """
+
+    __slots__ = ()
+
+    TWO: Rank
+    THREE: Rank
+    FOUR: Rank
+    FIVE: Rank
+    SIX: Rank
+    SEVEN: Rank
+    EIGHT: Rank
+    NINE: Rank
+    TEN: Rank
+    JACK: Rank
+    QUEEN: Rank
+    KING: Rank
+    ACE: Rank
+    JOKER: Rank
+    WILD: Rank
+
+    def __new__(cls, value: str | Rank) -> Rank:
+        if isinstance(value, Rank):
+            return value
+        if isinstance(value, str):
+            return _RANKS[_rank_index(value)]
+        raise NotationError(
+            f"Rank({value!r}): write the rank as text, like Rank('K') or Rank('8'); an int is ambiguous, use Rank.from_index"
+        )
+
+    @staticmethod
+    def from_index(index: int) -> Rank:
+        """The rank of an index: 0 (two) to 12 (ace), 13 (``W``) or 52 (``JK``); raises :class:`NotationError`."""
+        try:
+            found = _RANKS.get(index) if type(index) is int or isinstance(index, Rank) else None
+        except TypeError:
+            found = None
+        if found is None:
+            raise NotationError(f"{index!r} is not a rank index; ranks are 0 (two) to 12 (ace), 13 (W) and 52 (JK)")
+        return found
+
+    @property
+    def text(self) -> str:
+        """``K``, ``T``, ``W`` or ``JK``."""
+        return rank_text(self)
+
+    def __repr__(self) -> str:
+        return rank_text(self)
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Rank.from_index, (int(self),))
+
+
+class Card(int):
+    """A card: an ``int`` code that prints as its text (``KS``, ``TD``, ``JK``).
+
+    Build one from text, ``Card("KS")``, or from a code with :meth:`from_code`.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: str | Card) -> Card:
+        if isinstance(value, Card):
+            return value
+        if isinstance(value, str):
+            return _CARDS[_card_code(value)]
+        raise NotationError(f"Card({value!r}): write the card as text, like Card('KS') or Card('JK'), or use Card.from_code")
+
+    @staticmethod
+    def from_code(code: int) -> Card:
+        """The card of a code 0 to 52; raises :class:`NotationError`."""
+        if (type(code) is int or isinstance(code, Card)) and 0 <= code < N_CODES:
+            return _CARDS[code]
+        raise NotationError(f"{code!r} is not a card code; codes are 0 (2C) to 51 (AS) and 52 (JK)")
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank; a joker's is ``JK``."""
+        return _RANK_OF[self]
+
+    @property
+    def suit(self) -> str | None:
+        """``C``, ``D``, ``H`` or ``S``; None for a joker."""
+        return None if self == JOKER else SUIT_CHARS[self & 3]
+
+    @property
+    def text(self) -> str:
+        """``KS``, ``TD``, ``JK``."""
+        return _CARD_TEXT[self]
+
+    @property
+    def is_wild(self) -> bool:
+        """A joker or a two (001 §2)."""
+        return is_wild(self)
+
+    @property
+    def is_natural(self) -> bool:
+        """Four to ace (000 TERMINOLOGIN)."""
+        return is_natural(self)
+
+    @property
+    def is_red_three(self) -> bool:
+        return is_red_three(self)
+
+    @property
+    def is_black_three(self) -> bool:
+        return is_black_three(self)
+
+    def __repr__(self) -> str:
+        return _CARD_TEXT[self]
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_code, (int(self),))
+
+
+_CARD_TEXT = tuple("JK" if c == JOKER else RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3] for c in range(N_CODES))
+_RANKS: dict[int, Rank] = {i: int.__new__(Rank, i) for i in (*range(13), WILD, JOKER)}
+_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, c) for c in range(N_CODES))
+CARDS = _CARDS
+"""Every card by code: ``CARDS[47]`` is ``KS``."""
+_RANK_OF: tuple[Rank, ...] = tuple(_RANKS[JOKER if c == JOKER else c >> 2] for c in range(N_CODES))
+for _name, _index in (
+    ("TWO", 0), ("THREE", 1), ("FOUR", 2), ("FIVE", 3), ("SIX", 4), ("SEVEN", 5), ("EIGHT", 6), ("NINE", 7),
+    ("TEN", 8), ("JACK", 9), ("QUEEN", 10), ("KING", 11), ("ACE", 12), ("JOKER", JOKER), ("WILD", WILD),
+):  # fmt: skip
+    setattr(Rank, _name, _RANKS[_index])
+
+
+def cards_of(codes: Iterable[int]) -> tuple[Card, ...]:
+    """Card codes as a tuple of :class:`Card`."""
+    return tuple(_CARDS[c] for c in codes)
 
 
 def build_deck(decks: int, jokers: int) -> list[int]:

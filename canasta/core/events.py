@@ -1,7 +1,8 @@
 """Typed events: what an action caused, so a card-room app can animate without diffing states.
 
-:meth:`canasta.Game.apply` returns a tuple of these. Cards are integer codes
-(:mod:`canasta.core.cards`); ``seat`` is a seat number, ``side`` a side number.
+:meth:`canasta.Game.apply` returns a tuple of these. Cards are :class:`~canasta.core.cards.Card`
+and ranks :class:`~canasta.core.cards.Rank` (ints that print as ``KS`` and ``K``);
+``seat`` is a seat number, ``side`` a side number (seat mod the number of sides).
 """
 
 from __future__ import annotations
@@ -10,7 +11,16 @@ from enum import StrEnum
 
 import attrs
 
+from .cards import Card, Rank
 from .scoring import HandScore
+
+
+def _card(code: int) -> Card:
+    return Card.from_code(code)
+
+
+def _rank(index: int) -> Rank:
+    return Rank.from_index(index)
 
 
 class Termination(StrEnum):
@@ -35,24 +45,31 @@ class Event:
 
 @attrs.frozen(kw_only=True)
 class HandDealt(Event):
+    """A new hand was shuffled and dealt (000 GIVNING, 001 §5-§7)."""
+
     hand_number: int
     dealer: int
     first_player: int
+    """The seat that plays first: the dealer's left (001 §9)."""
 
 
 @attrs.frozen(kw_only=True)
 class UpcardTurned(Event):
     """A card turned up from the stock onto the pile at the deal; ``covered`` if another card must go on it (000 HUR SPELET BÖRJAR 1.2-1.4)."""
 
-    card: int
+    card: Card = attrs.field(converter=_card)
     covered: bool
+    """Another upcard is turned onto it (a wild card or red three, 000 HUR SPELET BÖRJAR 1.2)."""
     freezes: bool
+    """It freezes the pile (000 HUR SPELET BÖRJAR 1.3, 001 §10)."""
 
 
 @attrs.frozen(kw_only=True)
 class CardDrawn(Event):
+    """A player drew the top card of the stock (001 §9); only in the events, never in another seat's view."""
+
     seat: int
-    card: int
+    card: Card = attrs.field(converter=_card)
 
 
 @attrs.frozen(kw_only=True)
@@ -60,14 +77,16 @@ class RedThreeLaid(Event):
     """A red three laid down; ``replaced`` if a replacement is drawn (000 RÖDA TREOR 1-3, 001 §21 B-D)."""
 
     seat: int
-    card: int
+    card: Card = attrs.field(converter=_card)
     replaced: bool
 
 
 @attrs.frozen(kw_only=True)
 class PileTaken(Event):
+    """A player took the discard pile, or only its top card (001 §14, 000 ATT TA HÖGEN 3 b)."""
+
     seat: int
-    top_card: int
+    top_card: Card = attrs.field(converter=_card)
     cards: int
     """How many cards the player took, the top card included."""
     top_only: bool
@@ -85,7 +104,10 @@ class PileReleased(Event):
 
 @attrs.frozen(kw_only=True)
 class PileFrozen(Event):
+    """The pile froze: only a natural pair takes it now (000 ATT TA HÖGEN 5, 001 §14 B)."""
+
     reason: str
+    """What froze it, e.g. ``wild card discarded``."""
 
 
 @attrs.frozen(kw_only=True)
@@ -97,56 +119,76 @@ class PileBlocked(Event):
 
 @attrs.frozen(kw_only=True)
 class Melded(Event):
+    """Cards went onto a side's meld of one rank (001 §11); also the top card and its partners when taking the pile."""
+
     seat: int
     side: int
-    rank: int
+    rank: Rank = attrs.field(converter=_rank)
     naturals: int
     twos: int
     jokers: int
     new_meld: bool
+    """The meld was started by this action."""
 
 
 @attrs.frozen(kw_only=True)
 class SideOpened(Event):
+    """A side's initial meld reached its minimum (001 §13, 000 FÖRSTA UTLÄGGET)."""
+
     side: int
     points: int
+    """Points of the opening melds (cards from the pile other than the top card do not count, 001 §13 C)."""
     minimum: int
 
 
 @attrs.frozen(kw_only=True)
 class CanastaCompleted(Event):
+    """A meld reached canasta size (000 CANASTA 1, 001 §15 A)."""
+
     side: int
-    rank: int
+    rank: Rank = attrs.field(converter=_rank)
     natural: bool
+    """No wild card in it: the natural bonus applies (000 CANASTA 2, 001 §15 B)."""
 
 
 @attrs.frozen(kw_only=True)
 class OpeningRetracted(Event):
+    """An unfinished opening was taken back (001 §27 A•2); the side's minimum may rise (001 §27 A)."""
+
     seat: int
     cards: int
+    """The player's hand size afterwards."""
     new_minimum: int
 
 
 @attrs.frozen(kw_only=True)
 class Discarded(Event):
+    """A player discarded onto the pile, ending the turn (001 §9)."""
+
     seat: int
-    card: int
+    card: Card = attrs.field(converter=_card)
 
 
 @attrs.frozen(kw_only=True)
 class GoOutAsked(Event):
+    """A player asked the partner "may I go out?" (000 UTGÅNG 1, 001 §23 A)."""
+
     seat: int
     partner: int
 
 
 @attrs.frozen(kw_only=True)
 class GoOutAnswered(Event):
+    """The partner answered; the answer binds (002 UTGÅNG 2, 001 §23 A)."""
+
     seat: int
     yes: bool
 
 
 @attrs.frozen(kw_only=True)
 class PenaltyApplied(Event):
+    """A side was penalised (001 §23 D, §27 A); ``rule`` is the profile key."""
+
     side: int
     points: int
     rule: str
@@ -154,11 +196,15 @@ class PenaltyApplied(Event):
 
 @attrs.frozen(kw_only=True)
 class PileDeclined(Event):
+    """At the end of the stock the player left the pile; the hand ends (000 TALONGENS SISTA KORT 2, 001 §24 B)."""
+
     seat: int
 
 
 @attrs.frozen(kw_only=True)
 class HandEnded(Event):
+    """A hand ended and was scored (001 §34)."""
+
     hand_number: int
     termination: Termination
     seat: int | None
@@ -171,6 +217,8 @@ class HandEnded(Event):
 
 @attrs.frozen(kw_only=True)
 class MatchEnded(Event):
+    """A side reached the target (001 §1, §34 A); the match is over."""
+
     winner: int | None
     """The winning side, or None for a draw."""
     totals: tuple[int, ...]

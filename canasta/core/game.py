@@ -16,7 +16,6 @@ as it was.
 from __future__ import annotations
 
 import random
-import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,33 +25,29 @@ import attrs
 from canasta.variants import Variant, load_variant
 
 from . import legality, listing
-from .actions import Action, parse_action
+from .actions import ACTION_TYPES, Action, parse_action
+from .cards import cards_of
 from .dealing import lay_red_threes
-from .errors import IllegalActionError
+from .errors import CanastaError, IllegalActionError, NotationError, PositionError, RecordError, ReplayError
 from .events import Event, Termination
 from .play import DEFAULT_TURN_CAP, _end_hand, do
-from .positions import PositionError, build_state, export_position
+from .positions import build_state, export_position, read_position, variant_spec
 from .records import GameRecord
 from .scoring import HandScore
-from .state import ANSWER, DRAW, MELD, OVER, State
+from .state import DRAW, OVER, State
 from .table import TableRules
-from .views import PlayerView, make_view
+from .views import PHASES, Phase, PlayerView, make_view
+
+PHASE_NAMES = PHASES
+"""The engine's phase codes to :class:`Phase` (a ``StrEnum``: ``Phase.DRAW == "draw"``)."""
 
 
-def _position_data(position: Mapping[str, Any] | str | Path) -> dict[str, Any]:
-    if isinstance(position, Mapping):
-        data = dict(position)
-    else:
-        text = Path(position).read_text(encoding="utf-8") if isinstance(position, Path) or str(position).endswith(".toml") else str(position)
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise PositionError([f"broken TOML: {exc}"]) from None
-    inner = data.get("position")
-    return dict(inner) if isinstance(inner, dict) else data
-
-
-PHASE_NAMES = {DRAW: "draw", MELD: "meld", ANSWER: "answer", OVER: "over"}
+def _describe(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @attrs.frozen(kw_only=True)
@@ -125,9 +120,9 @@ class Game:
         return self._st.current
 
     @property
-    def phase(self) -> str:
-        """``draw``, ``meld`` (meld, then discard), ``answer`` or ``over``."""
-        return PHASE_NAMES[self._st.phase]
+    def phase(self) -> Phase:
+        """:class:`Phase`: ``draw``, ``meld`` (meld, then discard), ``answer`` or ``over``."""
+        return PHASES[self._st.phase]
 
     @property
     def hand_number(self) -> int:
@@ -172,32 +167,51 @@ class Game:
             self._legal = listing.legal_actions(self._st)
         return list(self._legal)
 
-    def violation(self, action: Action | str) -> IllegalActionError | None:
-        """Why ``action`` is illegal now, as the error :meth:`apply` would raise, or None if it is legal."""
-        act = parse_action(action) if isinstance(action, str) else action
-        found = legality.check(self._st, act)
+    def violation(self, action: object) -> IllegalActionError | NotationError | None:
+        """Why ``action`` is illegal now, as the error :meth:`apply` would raise, or None if it is legal.
+
+        Any value gets an answer: unreadable text gives the :class:`NotationError`,
+        anything that is not an action an :class:`IllegalActionError`.
+
+        >>> g = Game("finnish", players=4, seed=7)
+        >>> g.violation("discard 7").rule
+        'turn'
+        """
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except NotationError as exc:
+                return exc
+        if type(action) not in ACTION_TYPES:
+            return IllegalActionError(action, "turn", legality.FIXED_SOURCES["turn"], f"{_describe(action)} is not an action")
+        assert isinstance(action, Action)
+        found = legality.check(self._st, action)
         if found is None:
             return None
         key, reason = found
         source = self._st.rules.cite(key) or legality.FIXED_SOURCES.get(key, "")
-        return IllegalActionError(act, key, source, reason)
+        return IllegalActionError(action, key, source, reason)
 
-    def can(self, action: Action | str) -> bool:
-        """Whether ``action`` is legal now."""
+    def can(self, action: object) -> bool:
+        """Whether ``action`` (an action or its text) is legal now; False for anything malformed."""
         return self.violation(action) is None
 
     def apply(self, action: Action | str) -> tuple[Event, ...]:
         """Apply an action (or its text form) and return the events it caused.
 
-        Raises :class:`IllegalActionError` if the rules forbid it, and
-        :class:`NotationError` for unreadable text; either way the game is unchanged.
+        Raises :class:`IllegalActionError` if the rules forbid it (or it is no
+        action at all), and :class:`NotationError` for unreadable text; either
+        way the game is unchanged. Nothing else is raised, whatever the input.
         """
-        act = parse_action(action) if isinstance(action, str) else action
         listed = self._legal
+        act: object = action
+        if isinstance(action, str):
+            act = parse_action(action)
         if listed is None or act not in listed:
             error = self.violation(act)
             if error is not None:
                 raise error
+        assert isinstance(act, Action)
         self._legal = None
         events = do(self._st, act, self._turn_cap)
         self.actions.append(act)
@@ -219,8 +233,32 @@ class Game:
     __copy__ = copy
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may see: its own hand, the table, and counts of everything hidden."""
-        return make_view(self._st, seat)
+        """What ``seat`` may see: its own hand, the table, the turn, and counts of everything hidden.
+
+        When ``seat`` is the one to act, the view carries the legal actions too.
+        """
+        st = self._st
+        legal: tuple[Action, ...] = ()
+        if seat == st.current and st.phase != OVER:
+            if self._legal is None:
+                self._legal = listing.legal_actions(st)
+            legal = tuple(self._legal)
+        return make_view(st, seat, legal, self.variant)
+
+    def __repr__(self) -> str:
+        st = self._st
+        return (
+            f"<Game {self.variant.name!r} players={self.players} seed={self.seed} hand={st.hand_number} "
+            f"phase={PHASES[st.phase].value} current_player={st.current} scores={list(st.scores)}>"
+        )
+
+    def __str__(self) -> str:
+        """The whole table in plain text, every hand shown (``str(game.view(seat))`` shows one seat's)."""
+        from .render import render_table
+
+        st = self._st
+        hands = [cards_of(st.hand_cards(seat)) for seat in range(self.players)]
+        return render_table(make_view(st, st.current, (), self.variant), hands)
 
     def record(self) -> GameRecord:
         """The profile, the seed and the actions: enough to replay this game exactly."""
@@ -236,16 +274,47 @@ class Game:
         )
 
     @classmethod
-    def replay(cls, record: GameRecord, actions: Sequence[str] | None = None) -> Game:
-        """Rebuild a game from its record by applying its actions again."""
-        from canasta.variants import loads_variant
+    def replay(cls, record: GameRecord | Mapping[str, Any] | str | Path, actions: Sequence[str] | None = None) -> Game:
+        """Rebuild a game from its record by applying its actions (or the first few: ``actions``) again.
 
-        if record.position is not None:
-            game = cls.from_position(record.position, turn_cap=record.turn_cap)
-        else:
-            game = cls(loads_variant(record.variant), players=record.players, seed=record.seed, turn_cap=record.turn_cap)
-        for text in record.actions if actions is None else actions:
-            game.apply(text)
+        ``record`` is a :class:`GameRecord`, its data, its TOML or JSON text, or
+        its file (:func:`canasta.core.records.as_record`). A record that cannot
+        be read, or whose profile, player count or position cannot be set up,
+        raises :class:`RecordError`; an action that does not apply raises
+        :class:`ReplayError` with its number, the hand and the seat, and the
+        engine's error as its cause. Both name the record's file, if it has one.
+        """
+        from canasta.variants import VariantError, loads_variant
+
+        from .records import as_record
+        from .table import UnsupportedPlayerCount
+
+        record = as_record(record)
+        try:
+            if record.position is not None:
+                game = cls.from_position(record.position, turn_cap=record.turn_cap)
+            else:
+                game = cls(loads_variant(record.variant), players=record.players, seed=record.seed, turn_cap=record.turn_cap)
+        except VariantError as exc:
+            raise RecordError([f"variant: {p}" for p in exc.problems], file=record.file) from exc
+        except PositionError as exc:
+            raise RecordError(exc.problems, file=record.file) from exc
+        except UnsupportedPlayerCount as exc:
+            raise RecordError([f"players: {exc}"], file=record.file) from exc
+        texts = list(record.actions if actions is None else actions)
+        for i, text in enumerate(texts):
+            try:
+                game.apply(text)
+            except CanastaError as exc:
+                raise ReplayError(
+                    index=i,
+                    total=len(texts),
+                    hand_number=game.hand_number,
+                    seat=game.current_player,
+                    action=str(text),
+                    error=exc,
+                    file=record.file,
+                ) from exc
         return game
 
     @classmethod
@@ -253,19 +322,31 @@ class Game:
         """Set up a game in the situation a position describes (see docs/scenarios.md).
 
         ``position`` is a position table, TOML text holding one (at the top level or
-        under ``[position]``), or the path of such a file. Raises
-        :class:`~canasta.core.positions.PositionError` listing every problem.
+        under ``[position]``), or the path of such a file: a :class:`~pathlib.Path`,
+        or a string that ends with ``.toml`` or names an existing file. A profile
+        named by a relative ``.toml`` path is found next to the position's file
+        (or in ``base``). Raises :class:`PositionError` listing every problem, with
+        the file and, for broken TOML, the line; an unreadable path (missing, a
+        directory, a FIFO, a device) is a PositionError too.
         """
-        data = _position_data(position)
-        if base is None and isinstance(position, Path):
-            base = position.parent
-        variant, st = build_state(data, base=base)
+        data, file = read_position(position)
+        if base is None and file is not None:
+            base = file.parent
+        try:
+            variant, st = build_state(data, base=base)
+        except PositionError as exc:
+            if file is None:
+                raise
+            raise PositionError(exc.problems, file=str(file)) from None
+        start = dict(data)
+        if isinstance(start.get("variant"), str) and start["variant"].strip().lower().endswith(".toml"):
+            start["variant"] = variant_spec(variant)  # the record replays without the profile's file
         game = cls.__new__(cls)
         game.variant = variant
         game._st = st
         game._turn_cap = turn_cap
         game._legal = None
-        game._start = dict(data)
+        game._start = start
         game.actions = []
         if st.phase == DRAW:
             events: list[Event] = []
@@ -274,7 +355,13 @@ class Game:
         return game
 
     def position(self) -> dict[str, Any]:
-        """The current state as a position table (at the start of a turn, or right after its draw)."""
+        """The current state as a position table that :meth:`from_position` sets up again.
+
+        Available at the start of a turn, right after its draw, and after the
+        player took back an unfinished opening (``retracted = true``, 001 §27 A•2);
+        mid-turn (after a meld, a pile take or a question to the partner), while
+        an answer is due and after the match raises :class:`PositionError`.
+        """
         return export_position(self.variant, self._st)
 
     @property

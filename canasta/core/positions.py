@@ -9,12 +9,15 @@ cut to that size and the rest is set aside out of play.
 
 :func:`build_state` checks the position for consistency and raises
 :class:`PositionError` listing every problem; :func:`export_position` writes a
-state back as a position. The format is documented in ``docs/scenarios.md``.
+state back as a position, including a turn in which the player took back an
+unfinished opening (``retracted = true``, 001 §27 A•2). The format is
+documented in ``docs/scenarios.md``.
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -23,31 +26,24 @@ from typing import Any
 
 import tomli_w
 
+from canasta.textfiles import UnreadableFileError, read_text
 from canasta.variants import Variant, VariantError, load_variant, loads_variant
 
 from .cards import JOKER, RED_THREES, TWO, build_deck, card_text, parse_card, rank_text
-from .errors import NotationError
-from .state import DRAW, MELD, WILD_RANK, State
+from .errors import NotationError, PositionError, toml_data
+from .state import ANSWER, DRAW, MELD, WILD_RANK, State
 from .table import TableRules, UnsupportedPlayerCount
 
 PHASES = {"draw": DRAW, "meld": MELD}
-
-
-class PositionError(ValueError):
-    """A position that cannot be set up; ``problems`` lists every problem with its key path."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("bad position:\n" + "\n".join(f"  - {p}" for p in self.problems))
 
 
 def parse_cards(text: Any, where: str, problems: list[str]) -> list[int]:
     """Card codes from ``"AS KD 2C JK"`` or a list of card texts; bad cards become problems."""
     items = text.split() if isinstance(text, str) else text if isinstance(text, list) else None
     if items is None:
-        problems.append(f"{where}: expected cards like \"AS KD 2C JK\", got {text!r}")
+        problems.append(f"{where}: expected cards like \"AS KD 2C JK\", got {_show(text)}")
         return []
-    out = []
+    out: list[int] = []
     for item in items:
         try:
             out.append(parse_card(str(item)))
@@ -73,16 +69,47 @@ def _variant(spec: Any, base: Path | None, problems: list[str]) -> Variant | Non
     except VariantError as exc:
         problems += [f"position.variant: {p}" for p in exc.problems]
         return None
-    problems.append(f"position.variant: expected a profile name or a table of overrides with extends, got {spec!r}")
+    except (TypeError, ValueError) as exc:  # a table from Python holding values TOML cannot hold
+        problems.append(f"position.variant: not a profile table: {exc}")
+        return None
+    problems.append(f"position.variant: expected a profile name or a table of overrides with extends, got {_show(spec)}")
     return None
 
 
-def _int(data: Mapping[str, Any], key: str, default: int, problems: list[str], where: str) -> int:
+def _show(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _int(data: Mapping[str, Any], key: str, default: int, problems: list[str], where: str, least: int | None = None) -> int:
     value = data.get(key, default)
     if type(value) is not int:
-        problems.append(f"{where}.{key}: expected an integer, got {value!r}")
+        problems.append(f"{where}.{key}: expected an integer, got {_show(value)}")
+        return default
+    if least is not None and value < least:
+        problems.append(f"{where}.{key}: expected at least {least}, got {value}")
         return default
     return value
+
+
+def _index(key: object, size: int) -> int | None:
+    """A seat or side number from a table key (``"0"`` in TOML, ``0`` from Python), or None if it is not one below ``size``."""
+    if type(key) is int:
+        number = key
+    elif isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3:
+        number = int(key)
+    else:
+        return None
+    return number if 0 <= number < size else None
+
+
+def _table(data: Mapping[str, Any], key: str, where: str, example: str, problems: list[str]) -> dict[Any, Any]:
+    """``data[key]`` when it is a table (or absent: an empty one); anything else is a problem, never ignored."""
+    value = data.get(key, {})
+    if isinstance(value, Mapping):
+        return dict(value)
+    problems.append(f"{where}{key}: expected a table like {example}, got {_show(value)}")
+    return {}
 
 
 def _meld_of(cards: list[int], rules: TableRules, where: str, problems: list[str]) -> tuple[int, tuple[int, int, int, tuple[int, ...]]] | None:
@@ -104,17 +131,20 @@ def _meld_of(cards: list[int], rules: TableRules, where: str, problems: list[str
 
 
 KEYS = {
-    "": ("variant", "players", "seed", "hand_number", "dealer", "seat", "phase", "drew", "scores", "melded", "hands", "sides", "pile", "stock", "out_of_play"),
-    "sides": ("melds", "red_threes", "opened"),
+    "": (
+        "variant", "players", "seed", "hand_number", "dealer", "seat", "phase", "drew", "retracted",
+        "scores", "melded", "hands", "sides", "pile", "stock", "out_of_play",
+    ),
+    "sides": ("melds", "red_threes", "opened", "minimum_raise", "penalties"),
     "pile": ("cards", "frozen"),
     "stock": ("cards", "size"),
-}
+}  # fmt: skip
 """The keys a position may hold, by table."""
 
 
 def _unknown_keys(data: Mapping[str, Any], problems: list[str]) -> None:
     def check(table: Any, allowed: tuple[str, ...], where: str) -> None:
-        if not isinstance(table, dict):
+        if not isinstance(table, Mapping):
             return
         for key in table:
             if key not in allowed:
@@ -123,81 +153,99 @@ def _unknown_keys(data: Mapping[str, Any], problems: list[str]) -> None:
                 problems.append(f"{where}{key}: unknown key{guess}")
 
     check(data, KEYS[""], "position.")
-    for side, table in (data.get("sides") or {}).items() if isinstance(data.get("sides"), dict) else ():
+    sides = data.get("sides")
+    for side, table in sides.items() if isinstance(sides, Mapping) else ():
         check(table, KEYS["sides"], f"position.sides.{side}.")
     check(data.get("pile"), KEYS["pile"], "position.pile.")
     check(data.get("stock"), KEYS["stock"], "position.stock.")
 
 
-def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[Variant, State]:
-    """Set up the state a position describes; raise PositionError listing every problem."""
-    problems: list[str] = []
-    p = data
-    _unknown_keys(p, problems)
-    variant = _variant(p.get("variant", "generic-missing"), base, problems) if "variant" in p else None
-    if "variant" not in p:
-        problems.append("position.variant: missing; name a bundled profile, a .toml file, or give a table with extends")
-    players = _int(p, "players", 4, problems, "position")
-    if variant is None:
-        raise PositionError(problems)
-    try:
-        rules = TableRules(variant, players)
-    except UnsupportedPlayerCount as exc:
-        raise PositionError([*problems, f"position.players: {exc}"]) from None
-    seed = _int(p, "seed", 0, problems, "position")
-    st = State(rules, seed)
-    st.hand_number = _int(p, "hand_number", 1, problems, "position")
+def _turn(p: Mapping[str, Any], st: State, players: int, problems: list[str]) -> None:
+    """The hand number, dealer, seat to act, phase, how the player drew, and whether he retracted this turn."""
+    st.hand_number = _int(p, "hand_number", 1, problems, "position", least=1)
     seat = _int(p, "seat", 0, problems, "position")
     if not 0 <= seat < players:
         problems.append(f"position.seat: {seat} is not a seat at a table of {players}")
         seat = 0
+    if seat in st.rules.seating(st.hand_number).out:
+        problems.append(f"position.seat: seat {seat} sits out hand {st.hand_number} (004 L11); name a seat that plays it")
     st.current = seat
-    st.dealer = _int(p, "dealer", (seat - 1) % players, problems, "position")
+    dealer = _int(p, "dealer", (seat - 1) % players, problems, "position")
+    if not 0 <= dealer < players:
+        problems.append(f"position.dealer: {dealer} is not a seat at a table of {players}")
+        dealer = (seat - 1) % players
+    st.dealer = dealer
     phase = p.get("phase", "draw")
     if phase not in PHASES:
-        problems.append(f"position.phase: {phase!r} is not a phase; use draw (before drawing) or meld (after the draw)")
+        problems.append(f"position.phase: {_show(phase)} is not a phase; use draw (before drawing) or meld (after the draw)")
         phase = "draw"
     st.phase = PHASES[phase]
     drew = p.get("drew", "stock")
     if drew not in ("stock", "pile"):
-        problems.append(f"position.drew: {drew!r}; use stock or pile")
+        problems.append(f"position.drew: {_show(drew)}; use stock or pile")
     st.drew_from_stock = st.phase == MELD and drew == "stock"
-    scores = p.get("scores", [0] * rules.sides)
-    if not isinstance(scores, list) or len(scores) != rules.sides or any(type(s) is not int for s in scores):
-        problems.append(f"position.scores: expected {rules.sides} integers, one per side, got {scores!r}")
-    else:
-        st.scores = list(scores)
-    used: Counter[int] = Counter()
-    hands = p.get("hands", {})
-    if not isinstance(hands, dict):
-        problems.append("position.hands: expected a table like { 0 = \"AS KD\", 1 = 11 }")
-        hands = {}
+    retracted = p.get("retracted", False)
+    if type(retracted) is not bool:
+        problems.append(f"position.retracted: expected true or false, got {_show(retracted)}")
+        retracted = False
+    if retracted and st.phase == MELD and not st.drew_from_stock:
+        problems.append("position.retracted: an opening taken back after taking the pile returns the pile and the draw (001 §27 A•2); use phase = \"draw\"")
+    st.retracted = retracted
+
+
+def _hands(p: Mapping[str, Any], st: State, players: int, used: Counter[int], problems: list[str]) -> dict[int, int]:
+    """Place the cards given for each hand; return the seats given as a number of cards to deal."""
+    hands = _table(p, "hands", "position.", '{ 0 = "AS KD", 1 = 11 }', problems)
     fill_counts: dict[int, int] = {}
+    idle = st.rules.seating(st.hand_number).out
+    given: set[int] = set(idle)
     for key, value in hands.items():
-        if not str(key).isdigit() or not 0 <= int(key) < players:
-            problems.append(f"position.hands.{key}: not a seat at a table of {players}")
+        seat = _index(key, players)
+        if seat in idle and value in (0, "", []):
             continue
+        if seat in idle:
+            problems.append(f"position.hands.{key}: seat {seat} sits out hand {st.hand_number} (004 L11), so it holds no cards; give 0 or leave it out")
+            continue
+        if seat is None or seat in given:
+            problems.append(f"position.hands.{key}: not a seat at a table of {players}, or given twice")
+            continue
+        given.add(seat)
         if type(value) is int:
-            fill_counts[int(key)] = value
+            if value < 1:
+                problems.append(f"position.hands.{key}: seat {seat} holds {value} cards; every hand that plays holds at least one card (a player who melds his whole hand has gone out, 001 §18 A)")
+            fill_counts[seat] = max(value, 0)
             continue
-        for card in parse_cards(value, f"position.hands.{key}", problems):
-            st.add_card(int(key), card)
+        cards = parse_cards(value, f"position.hands.{key}", problems)
+        if (isinstance(value, str) and not value.split()) or (isinstance(value, list) and not value):
+            problems.append(f"position.hands.{key}: seat {seat} holds no cards; every hand that plays holds at least one card (a player who melds his whole hand has gone out, 001 §18 A)")
+        for card in cards:
+            st.add_card(seat, card)
             used[card] += 1
     for seat_no in range(players):
-        if str(seat_no) not in {str(k) for k in hands}:
+        if seat_no not in given:
             problems.append(f"position.hands.{seat_no}: missing; give the cards, or a number of cards to deal from the stock")
-    sides = p.get("sides", {})
-    if not isinstance(sides, dict):
-        problems.append("position.sides: expected a table keyed by side number")
-        sides = {}
-    melded_default: list[int] = []
+    if st.current in idle:
+        problems.append(f"position.seat: seat {st.current} sits out hand {st.hand_number} (004 L11); name a seat that plays it")
+    return fill_counts
+
+
+def _sides(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int], problems: list[str]) -> list[int]:
+    """Each side's melds, red threes, opening, raised minimum and penalties; return the seats of sides with melds."""
+    sides = _table(p, "sides", "position.", "{ 0 = { melds = [\"KC KD KH\"] } }", problems)
+    melded: list[int] = []
+    if st.retracted:  # by default, the one opening taken back this turn has raised the minimum (001 §27 A)
+        st.minimum_raise[rules.side_of[st.current]] = rules.minimum_raise
     for key, side_data in sides.items():
         where = f"position.sides.{key}"
-        if not str(key).isdigit() or not 0 <= int(key) < rules.sides or not isinstance(side_data, dict):
+        side = _index(key, rules.sides)
+        if side is None or not isinstance(side_data, Mapping):
             problems.append(f"{where}: not a side of this table (0 to {rules.sides - 1}) or not a table")
             continue
-        side = int(key)
-        for i, meld_text in enumerate(side_data.get("melds", [])):
+        meld_texts = side_data.get("melds", [])
+        if not isinstance(meld_texts, list):
+            problems.append(f'{where}.melds: expected a list of melds, each one string, like ["KC KD KH"], got {_show(meld_texts)}')
+            meld_texts = []
+        for i, meld_text in enumerate(meld_texts):
             cards = parse_cards(meld_text, f"{where}.melds[{i}]", problems)
             used.update(cards)
             found = _meld_of(cards, rules, f"{where}.melds[{i}]", problems)
@@ -215,34 +263,75 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[V
         st.red_threes[side] = threes
         opened = side_data.get("opened", bool(st.melds[side]))
         if type(opened) is not bool:
-            problems.append(f"{where}.opened: expected true or false")
+            problems.append(f"{where}.opened: expected true or false, got {_show(opened)}")
             opened = bool(st.melds[side])
         if st.melds[side] and not opened:
             problems.append(f"{where}.opened: a side with melds on the table has opened")
         st.opened[side] = opened
+        st.minimum_raise[side] = _int(side_data, "minimum_raise", st.minimum_raise[side], problems, where, least=0)
+        st.penalties[side] = _int(side_data, "penalties", 0, problems, where, least=0)
         if st.melds[side]:
-            melded_default += [s for s in range(players) if rules.side_of[s] == side]
-    melded = p.get("melded", melded_default)
-    if not isinstance(melded, list) or any(type(s) is not int or not 0 <= s < players for s in melded):
-        problems.append(f"position.melded: expected a list of seats that have melded this hand, got {melded!r}")
-        melded = melded_default
-    for s in melded:
-        st.melded_before[s] = True
-    pile_data = p.get("pile", {})
-    pile_cards = parse_cards(pile_data.get("cards", ""), "position.pile.cards", problems) if isinstance(pile_data, dict) else []
+            melded += [s for s in range(rules.players) if rules.side_of[s] == side]
+    if st.retracted and st.opened[rules.side_of[st.current]]:
+        problems.append("position.retracted: only a side that has not opened takes back an opening (001 §27 A•2)")
+    return melded
+
+
+def _pile(p: Mapping[str, Any], st: State, used: Counter[int], problems: list[str]) -> None:
+    pile_data = _table(p, "pile", "position.", '{ cards = "5C 9D", frozen = false }', problems)
+    pile_cards = parse_cards(pile_data.get("cards", ""), "position.pile.cards", problems)
     used.update(pile_cards)
     st.pile = pile_cards
     st.history = [(-1, c) for c in pile_cards]
     natural_freeze = any(c == JOKER or c >> 2 == TWO or c in RED_THREES for c in pile_cards)
-    frozen = pile_data.get("frozen", natural_freeze) if isinstance(pile_data, dict) else natural_freeze
+    frozen = pile_data.get("frozen", natural_freeze)
     if type(frozen) is not bool:
-        problems.append("position.pile.frozen: expected true or false")
+        problems.append(f"position.pile.frozen: expected true or false, got {_show(frozen)}")
         frozen = natural_freeze
     st.frozen = frozen
-    stock_data = p.get("stock", {})
-    if not isinstance(stock_data, dict):
-        problems.append("position.stock: expected a table with cards, size")
-        stock_data = {}
+
+
+def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[Variant, State]:
+    """Set up the state a position describes; raise PositionError listing every problem.
+
+    Every table-typed key must hold a table (a string where a table belongs is
+    a problem, never ignored), and every hand at least one card: a hand of
+    none would already have ended (001 §18 A) and leave its player no move.
+    """
+    if not isinstance(data, Mapping):
+        raise PositionError([f"position: expected a table, got {_show(data)}"])
+    problems: list[str] = []
+    p = data
+    _unknown_keys(p, problems)
+    variant = _variant(p["variant"], base, problems) if "variant" in p else None
+    if "variant" not in p:
+        problems.append("position.variant: missing; name a bundled profile, a .toml file, or give a table with extends")
+    players = _int(p, "players", 4, problems, "position")
+    if variant is None:
+        raise PositionError(problems)
+    try:
+        rules = TableRules(variant, players)
+    except UnsupportedPlayerCount as exc:
+        raise PositionError([*problems, f"position.players: {exc}"]) from None
+    seed = _int(p, "seed", 0, problems, "position")
+    st = State(rules, seed)
+    _turn(p, st, players, problems)
+    scores = p.get("scores", [0] * rules.sides)
+    if not isinstance(scores, list) or len(scores) != rules.sides or any(type(s) is not int for s in scores):
+        problems.append(f"position.scores: expected {rules.sides} integers, one per side, got {_show(scores)}")
+    else:
+        st.scores = list(scores)
+    used: Counter[int] = Counter()
+    fill_counts = _hands(p, st, players, used, problems)
+    melded_default = _sides(p, st, rules, used, problems)
+    melded = p.get("melded", melded_default)
+    if not isinstance(melded, list) or any(type(s) is not int or not 0 <= s < players for s in melded):
+        problems.append(f"position.melded: expected a list of seats that have melded this hand, got {_show(melded)}")
+        melded = melded_default
+    for s in melded:
+        st.melded_before[s] = True
+    _pile(p, st, used, problems)
+    stock_data = _table(p, "stock", "position.", '{ cards = "4C 8H", size = 10 }', problems)
     top = parse_cards(stock_data.get("cards", ""), "position.stock.cards", problems)
     used.update(top)
     aside = parse_cards(p.get("out_of_play", ""), "position.out_of_play", problems)
@@ -251,6 +340,9 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[V
     for card, count in sorted(used.items()):
         if count > deck[card]:
             problems.append(f"position: {card_text(card)} appears {count} times, but the deck holds {deck[card]}")
+    size = stock_data.get("size")
+    if size is not None and (type(size) is not int or size < len(top)):
+        problems.append(f"position.stock.size: expected an integer of at least {len(top)} (the cards given), got {_show(size)}")
     if problems:
         raise PositionError(problems)
     rest = list((deck - used).elements())
@@ -264,9 +356,6 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[V
             rest.remove(card)
             st.add_card(seat_no, card)
     stock = list(reversed(top))
-    size = stock_data.get("size")
-    if size is not None and (type(size) is not int or size < len(top)):
-        raise PositionError([f"position.stock.size: expected an integer of at least {len(top)} (the cards given)"])
     wanted = len(rest) if size is None else size - len(top)
     if wanted > len(rest):
         raise PositionError([f"position.stock.size: {size} cards wanted, only {len(top) + len(rest)} left"])
@@ -275,8 +364,54 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[V
     return variant, st
 
 
-def _variant_spec(variant: Variant) -> Any:
-    """A bundled profile by name; any other profile as its full table."""
+def _names_a_file(text: str) -> bool:
+    """Whether a string given as a position is a path rather than TOML text: it ends with ``.toml`` or names something that exists."""
+    if "\n" in text or not text.strip() or len(text) > 4096:
+        return False
+    if text.strip().lower().endswith(".toml"):
+        return True
+    if "=" in text or "[" in text:
+        return False
+    try:
+        return Path(text).exists()
+    except (OSError, ValueError):  # a name too long for the system, or holding a NUL
+        return False
+
+
+def read_position(position: Mapping[str, Any] | str | os.PathLike[str]) -> tuple[dict[str, Any], Path | None]:
+    """The position table a table, TOML text or file holds, and the file (None for text or a table).
+
+    A :class:`~pathlib.Path` (or any path-like) is a file; so is a string that
+    ends with ``.toml`` or names an existing path; any other string is TOML
+    text. The table may sit at the top level or under ``[position]``. Files are
+    read with :func:`canasta.textfiles.read_text`, so a directory, a missing
+    file, a FIFO or ``/dev/zero`` raise :class:`PositionError` naming the file
+    instead of an OSError or a hang; broken TOML gives its line and column.
+    """
+    file: Path | None = None
+    if isinstance(position, Mapping):
+        data: Any = dict(position)
+    elif isinstance(position, os.PathLike) or (isinstance(position, str) and _names_a_file(position)):
+        file = Path(position)
+        try:
+            text = read_text(file)
+        except UnreadableFileError as exc:
+            reason = str(exc)
+            reason = reason[len(str(file)) + 2 :] if reason.startswith(f"{file}: ") else reason
+            raise PositionError([reason], file=str(file)) from None
+        data = toml_data(text, PositionError, str(file))
+    elif isinstance(position, str):
+        if position.strip() and not any(mark in position for mark in "\n=["):
+            raise PositionError([f"no such file, and not TOML text either: {_show(position)}"])
+        data = toml_data(position, PositionError)
+    else:
+        raise PositionError([f"expected a position table, TOML text or the path of a .toml file, got {_show(position)}"])
+    inner = data.get("position")
+    return (dict(inner) if isinstance(inner, Mapping) else data), file
+
+
+def variant_spec(variant: Variant) -> Any:
+    """A position's ``variant`` value: a bundled profile by name; any other profile as its full table."""
     try:
         if load_variant(variant.name) == variant:
             return variant.name
@@ -288,19 +423,35 @@ def _variant_spec(variant: Variant) -> Any:
 
 
 def export_position(variant: Variant, st: State) -> dict[str, Any]:
-    """The state as a position table that :func:`build_state` sets up again exactly."""
+    """The state as a position table that :func:`build_state` sets up again exactly.
+
+    Possible at the start of a turn or right after its draw, before any meld,
+    and after the player took back an unfinished opening (001 §27 A•2), which
+    is written as ``retracted = true`` with the side's raised ``minimum_raise``.
+    Mid-turn states (melds made this turn, a pile waiting on an opening, a
+    question to the partner) and a finished match raise :class:`PositionError`.
+    """
     r = st.rules
-    if st.phase not in (DRAW, MELD) or st.turn_new or st.pending or st.turn_added_old or st.pile_taken_top >= 0 or st.asked or st.retracted:
-        raise ValueError("a position can be exported at the start of a turn or right after its draw, before any meld")
+    if st.phase not in (DRAW, MELD):
+        why = "the match is over" if st.phase not in (DRAW, MELD, ANSWER) else "the partner still has to answer 'may I go out?'"
+        raise PositionError([f"no position to export: {why}; positions start a turn or follow its draw"])
+    if st.turn_new or st.pending or st.turn_added_old or st.pile_taken_top >= 0 or st.asked:
+        raise PositionError(["no position to export mid-turn: the player has melded, taken the pile or asked this turn; positions start a turn or follow its draw"])
     sides: dict[str, Any] = {}
     for side in range(r.sides):
-        sides[str(side)] = {
+        table: dict[str, Any] = {
             "melds": [cards_text(m[3]) for _, m in sorted(st.melds[side].items())],
             "red_threes": cards_text(st.red_threes[side]),
             "opened": st.opened[side],
         }
+        acting = st.retracted and side == r.side_of[st.current]
+        if st.minimum_raise[side] or acting:
+            table["minimum_raise"] = st.minimum_raise[side]
+        if st.penalties[side]:
+            table["penalties"] = st.penalties[side]
+        sides[str(side)] = table
     out: dict[str, Any] = {
-        "variant": _variant_spec(variant),
+        "variant": variant_spec(variant),
         "players": r.players,
         "seed": st.seed,
         "hand_number": st.hand_number,
@@ -309,16 +460,18 @@ def export_position(variant: Variant, st: State) -> dict[str, Any]:
         "phase": "draw" if st.phase == DRAW else "meld",
         "scores": list(st.scores),
         "melded": [s for s in range(r.players) if st.melded_before[s]],
-        "hands": {str(s): cards_text(st.hand_cards(s)) for s in range(r.players)},
+        "hands": {str(s): cards_text(st.hand_cards(s)) for s in range(r.players) if s not in r.seating(st.hand_number).out},
         "sides": sides,
         "pile": {"cards": cards_text(st.pile), "frozen": st.frozen},
         "stock": {"cards": cards_text(list(reversed(st.stock))), "size": len(st.stock)},
     }
     if st.phase == MELD:
         out["drew"] = "stock" if st.drew_from_stock else "pile"
+    if st.retracted:
+        out["retracted"] = True
     if st.dead:
         out["out_of_play"] = cards_text(st.dead)
     return out
 
 
-__all__ = ["PositionError", "build_state", "cards_text", "export_position", "parse_cards"]
+__all__ = ["KEYS", "PositionError", "build_state", "cards_text", "export_position", "parse_cards", "read_position", "variant_spec"]

@@ -1,101 +1,259 @@
 """Views: what one seat may see, and nothing more (the OpenSpiel observer idea).
 
-A view holds the seat's own hand, every meld and red three on the table, the
-pile's top card, size, frozen state and public discard history, the other
-players' hand sizes, the stock size and the scores. Other players' cards and
-the order of the stock never appear in it.
+A view holds what a player at the table knows: the seat's own hand, every meld
+and red three on the table, the pile's top card, size, frozen state and this
+hand's public discard history, the other players' hand sizes, the stock size,
+the scores and opening minimums, the state of the turn in progress (the
+provisional opening, a retract, a pile held back, the question to the
+partner, a forced take at the end of the stock), the profile, and the legal
+actions when the seat is the one to act. Other players' cards and the order
+of the stock never appear in it.
+
+Its recall is that of an attentive player who keeps no notes: this hand's
+discards in order, but not which cards a player who took the pile now holds.
+A bot that wants more can follow the events :meth:`canasta.Game.apply` returns.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
 import attrs
 
-from .state import ANSWER, DRAW, MELD, OVER, State
+from .actions import DECLINE, Action
+from .cards import CARDS, Card, Rank, cards_of
+from .state import ANSWER, DRAW, MELD, OVER, WILD_RANK, State
 
-_PHASES = {DRAW: "draw", MELD: "meld", ANSWER: "answer", OVER: "over"}
+if TYPE_CHECKING:
+    from canasta.variants import Variant
+
+
+class Phase(StrEnum):
+    """Where a turn stands; the same values as ``Game.phase`` and ``PlayerView.phase``."""
+
+    DRAW = "draw"
+    """The player to act draws from the stock or takes the pile (000 TURORDNINGSREGEL 1, 001 §9)."""
+    MELD = "meld"
+    """The player has drawn: melds, then discards or goes out (001 §9)."""
+    ANSWER = "answer"
+    """The partner answers "may I go out?" (000 UTGÅNG 1, 001 §23 A)."""
+    OVER = "over"
+    """The match has ended; nobody acts."""
+
+
+PHASES = {DRAW: Phase.DRAW, MELD: Phase.MELD, ANSWER: Phase.ANSWER, OVER: Phase.OVER}
+"""The engine's phase codes to :class:`Phase`."""
+
+
+class Question(StrEnum):
+    """Where the question "may I go out?" stands this turn (000 UTGÅNG 1, 001 §23 A, 002 UTGÅNG 2)."""
+
+    NOT_ASKED = "not_asked"
+    ASKED = "asked"
+    """Asked; the partner has yet to answer."""
+    YES = "yes"
+    """The partner said yes: a player who can go out must (002 UTGÅNG 2, 004 L175)."""
+    NO = "no"
+    """The partner said no: the player may not go out this turn (001 §23 A)."""
+
+
+_QUESTIONS = (Question.NOT_ASKED, Question.ASKED, Question.YES, Question.NO)
 
 
 @attrs.frozen(kw_only=True)
 class MeldView:
-    """A meld on the table."""
+    """A meld on the table, with its canasta status."""
 
-    rank: int
-    """Rank index (3 for black threes, 13 for the wild-card meld)."""
+    rank: Rank
+    """The meld's rank (``3`` for black threes, ``W`` for the wild-card meld of 004 opt b)."""
     naturals: int
     twos: int
     jokers: int
-    cards: tuple[int, ...]
+    cards: tuple[Card, ...]
+    """The cards in the meld, in the order they were laid."""
     is_canasta: bool
+    """Seven cards or more (000 CANASTA 1, 001 §15 A; the profile's ``canastas.size``)."""
     is_natural: bool
+    """No wild card in it (for a wild-card meld: only twos or only jokers, 004 opt b)."""
+    to_canasta: int
+    """Cards still needed to make it a canasta; 0 once it is one."""
+
+    @property
+    def size(self) -> int:
+        """How many cards the meld holds."""
+        return self.naturals + self.twos + self.jokers
+
+    @property
+    def kind(self) -> str:
+        """``natural canasta``, ``mixed canasta``, or ``meld``."""
+        if not self.is_canasta:
+            return "meld"
+        return "natural canasta" if self.is_natural else "mixed canasta"
+
+
+@attrs.frozen(kw_only=True)
+class TurnView:
+    """The turn in progress, as everyone at the table sees it."""
+
+    seat: int
+    """The player whose turn it is (the asker, while the partner answers)."""
+    drew_from_stock: bool
+    """The player drew from the stock this turn."""
+    took_pile: bool
+    """The player took the pile (or its top card) this turn."""
+    pending_pile: int
+    """Pile cards held back until this turn's opening reaches the minimum (004 L70, 001 §26 A); 0 if none."""
+    opening_points: int
+    """Points of this turn's provisional opening melds so far (001 §13); 0 once the side has opened."""
+    opening_needed: int
+    """Points the provisional opening still lacks to reach the side's minimum; 0 once the side has opened."""
+    melded_ranks: tuple[Rank, ...]
+    """Ranks of the melds the player started this turn."""
+    added_to_old_meld: bool
+    """The player added to a meld laid in an earlier turn (which rules out a concealed going out, 001 §19 A)."""
+    retracted: bool
+    """The player took back an unfinished opening this turn and may not try again (001 §27 A•2)."""
+    question: Question
+    """Where "may I go out?" stands this turn."""
+    stock_empty: bool
+    """The stock is empty: the player to draw takes the pile or declines it (000 TALONGENS SISTA KORT 2, 001 §24)."""
+    take_forced: bool
+    """At the end of the stock the profile forces this player to take the pile (001 §24, 004 L194): declining is not allowed."""
 
 
 @attrs.frozen(kw_only=True)
 class PlayerView:
-    """One seat's view of the table."""
+    """One seat's view of the table: enough to decide, and nothing hidden.
+
+    ``str(view)`` draws the table in plain text from this seat.
+    """
 
     seat: int
     side: int
+    players: int
+    sides: int
+    partners: tuple[int, ...]
+    """This seat's partners (empty when every player plays alone)."""
+    dealer: int
     hand_number: int
     current_player: int
-    phase: str
-    hand: tuple[int, ...]
-    """This seat's own cards, as sorted card codes."""
+    """The seat to act."""
+    phase: Phase
+    hand: tuple[Card, ...]
+    """This seat's own cards, sorted by code (so by rank, then suit)."""
     hand_sizes: tuple[int, ...]
     """Every seat's number of cards in hand."""
     melds: tuple[tuple[MeldView, ...], ...]
-    """Each side's melds."""
-    red_threes: tuple[tuple[int, ...], ...]
+    """Each side's melds, by rank."""
+    red_threes: tuple[tuple[Card, ...], ...]
     """Each side's red threes on the table."""
     opened: tuple[bool, ...]
     """Whether each side has made its initial meld this hand."""
-    pile_top: int | None
+    pile_top: Card | None
     pile_size: int
     pile_frozen: bool
-    discards: tuple[tuple[int, int], ...]
+    """Only a natural pair takes the pile (000 ATT TA HÖGEN 5, 001 §14 B); before its opening a side may need one anyway."""
+    discards: tuple[tuple[int, Card], ...]
     """Cards put on the pile this hand, in order, as (seat, card); seat -1 marks an upcard."""
     stock_size: int
     scores: tuple[int, ...]
+    """Each side's cumulative score before this hand's result."""
     opening_minimums: tuple[int, ...]
-    """Each side's opening minimum this hand."""
+    """Each side's opening minimum this hand (by its score, 001 §13 A, plus any raise, 001 §27 A)."""
+    turn: TurnView
+    legal_actions: tuple[Action, ...]
+    """Every legal action, when this seat is the one to act; empty otherwise."""
+    variant: Variant = attrs.field(repr=False, eq=False)
+    """The profile: the rules every player knows."""
+
+    @property
+    def to_act(self) -> bool:
+        """Whether this seat is the one to act."""
+        return self.current_player == self.seat and self.phase is not Phase.OVER
+
+    def __str__(self) -> str:
+        from .render import render_table
+
+        return render_table(self)
 
 
-def make_view(st: State, seat: int) -> PlayerView:
-    """Build the view of ``seat``."""
-    r = st.rules
-    if not 0 <= seat < r.players:
-        raise ValueError(f"seat {seat} is not at this table of {r.players}")
-    size = r.canasta_size
-    melds = tuple(
+def _meld_views(st: State) -> tuple[tuple[MeldView, ...], ...]:
+    size = st.rules.canasta_size
+    return tuple(
         tuple(
             MeldView(
-                rank=rank,
+                rank=Rank.from_index(rank),
                 naturals=n,
                 twos=t,
                 jokers=j,
-                cards=cards,
+                cards=cards_of(cards),
                 is_canasta=n + t + j >= size,
-                is_natural=(t + j == 0) if rank != 13 else (t == 0 or j == 0),
+                is_natural=(t + j == 0) if rank != WILD_RANK else (t == 0 or j == 0),
+                to_canasta=max(0, size - n - t - j),
             )
             for rank, (n, t, j, cards) in sorted(side_melds.items())
         )
         for side_melds in st.melds
     )
+
+
+def make_turn_view(st: State) -> TurnView:
+    """The state of the turn in progress."""
+    from . import legality
+
+    seat = st.asker if st.phase == ANSWER and st.asker >= 0 else st.current
+    side = st.rules.side_of[seat]
+    opened = st.opened[side]
+    stock_empty = not st.stock
+    forced = st.phase == DRAW and stock_empty and bool(st.pile) and legality.check(st, DECLINE) is not None
+    return TurnView(
+        seat=seat,
+        drew_from_stock=st.drew_from_stock,
+        took_pile=st.pile_taken_top >= 0,
+        pending_pile=len(st.pending),
+        opening_points=0 if opened else st.turn_points,
+        opening_needed=0 if opened else max(0, st.minimum(side) - st.turn_points),
+        melded_ranks=tuple(Rank.from_index(r) for r in st.turn_new),
+        added_to_old_meld=st.turn_added_old,
+        retracted=st.retracted,
+        question=_QUESTIONS[st.asked],
+        stock_empty=stock_empty,
+        take_forced=forced,
+    )
+
+
+def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Variant | None = None) -> PlayerView:
+    """Build the view of ``seat``; ``legal`` is the legal-action list when ``seat`` is to act."""
+    r = st.rules
+    if type(seat) is not int or not 0 <= seat < r.players:
+        raise ValueError(f"seat {seat!r} is not at this table of {r.players} (seats 0 to {r.players - 1})")
     return PlayerView(
         seat=seat,
         side=r.side_of[seat],
+        players=r.players,
+        sides=r.sides,
+        partners=r.partners[seat],
+        dealer=st.dealer,
         hand_number=st.hand_number,
         current_player=st.current,
-        phase=_PHASES[st.phase],
-        hand=tuple(st.hand_cards(seat)),
+        phase=PHASES[st.phase],
+        hand=cards_of(st.hand_cards(seat)),
         hand_sizes=tuple(st.sizes),
-        melds=melds,
-        red_threes=tuple(tuple(x) for x in st.red_threes),
+        melds=_meld_views(st),
+        red_threes=tuple(cards_of(x) for x in st.red_threes),
         opened=tuple(st.opened),
-        pile_top=st.pile[-1] if st.pile else None,
+        pile_top=CARDS[st.pile[-1]] if st.pile else None,
         pile_size=len(st.pile),
         pile_frozen=st.frozen,
-        discards=tuple(st.history),
+        discards=tuple((s, CARDS[c]) for s, c in st.history),
         stock_size=len(st.stock),
         scores=tuple(st.scores),
         opening_minimums=tuple(st.minimum(side) for side in range(r.sides)),
+        turn=make_turn_view(st),
+        legal_actions=legal if seat == st.current and st.phase != OVER else (),
+        variant=variant if variant is not None else r.variant,
     )
+
+
+__all__ = ["PHASES", "MeldView", "Phase", "PlayerView", "Question", "TurnView", "make_turn_view", "make_view"]
