@@ -137,7 +137,8 @@ def setup(
     """Put ``g`` into a chosen situation by moving cards, and return it.
 
     * ``hands``: seat -> its cards. Seats not named get ``filler`` cards
-      (default: the hand size) from the leftovers, red threes excluded.
+      (default: the hand size) from the leftovers, red threes excluded;
+      a seat sitting out the hand (004 L11) gets none.
     * ``melds``: side -> {rank char: cards}; ``red_threes``: side -> cards.
     * ``pile``: bottom to top; ``frozen``: the pile's frozen flag.
     * ``stock_top``: the next cards drawn, the last one drawn first.
@@ -172,8 +173,12 @@ def setup(
 
     leftovers = pool.rest()
     fill = r.hand_size if filler is None else filler
+    idle = r.seating(st.hand_number).out  # seats sitting out this hand hold no cards (004 L11)
     for seat in range(n):
         if seat in hand_cards:
+            continue
+        if seat in idle:
+            hand_cards[seat] = []
             continue
         chosen: list[int] = []
         kept: list[int] = []

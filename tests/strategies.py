@@ -94,8 +94,11 @@ def section(cls: type[T], **fixed: st.SearchStrategy[Any]) -> st.SearchStrategy[
 
 # --- a whole valid profile ------------------------------------------------------------
 
-SIDES = {n: [s for s in range(2, n + 1) if n % s == 0] for n in PLAYER_COUNTS}
-"""The side counts each player count can form: equal sides, at least two."""
+SEATINGS = {
+    n: [(s, out) for s in range(2, n + 1) for out in range(0, 5) if n - out >= s and (n - out) % s == 0 and (n - out) // s <= n // s]
+    for n in PLAYER_COUNTS
+}
+"""The (sides, sitting_out) each player count can form: at least two sides, each playing with as many players (004 L11)."""
 
 
 def _meld_ok(min_size: int, wild_limit: WildLimit, min_naturals: int, max_wilds: int, naturals: int, wilds: int) -> bool:
@@ -116,18 +119,28 @@ def variants(draw: st.DrawFn, citations: bool = True) -> Variant:
     jokers: dict[PlayerCount, int] = {}
     hand_size: dict[PlayerCount, int] = {}
     sides: dict[PlayerCount, int] = {}
+    sitting_out: dict[PlayerCount, int] = {}
     required: dict[PlayerCount, int] = {}
     table: dict[PlayerCount, tuple[int, ...]] = {}
     for n in sorted(counts):
         key = PlayerCount(n)
         decks[key] = draw(st.integers(1, 4))
         jokers[key] = draw(st.integers(0, 12))
-        most = min(30, (52 * decks[key] + jokers[key] - 1) // n)  # every hand and the upcard
+        sides[key], sitting_out[key] = draw(st.sampled_from(SEATINGS[n]))
+        most = min(30, (52 * decks[key] + jokers[key] - 1) // (n - sitting_out[key]))  # every hand that plays and the upcard
         hand_size[key] = draw(st.integers(1, most))
-        sides[key] = draw(st.sampled_from(SIDES[n]))
         required[key] = draw(st.integers(0, 6))
         table[key] = tuple(draw(st.lists(st.integers(*INT64), min_size=2 * decks[key], max_size=2 * decks[key])))
-    deal = draw(section(DealRules, decks=st.just(decks), jokers=st.just(jokers), hand_size=st.just(hand_size), sides=st.just(sides)))
+    deal = draw(
+        section(
+            DealRules,
+            decks=st.just(decks),
+            jokers=st.just(jokers),
+            hand_size=st.just(hand_size),
+            sides=st.just(sides),
+            sitting_out=st.just(sitting_out),
+        )
+    )
 
     thresholds = draw(st.lists(st.integers(*INT64), unique=True, max_size=5).map(sorted))
     minimums = draw(st.lists(st.integers(0, 10000), min_size=len(thresholds) + 1, max_size=len(thresholds) + 1))

@@ -425,7 +425,7 @@ def test_each_hand_is_shuffled_anew() -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "players"), [("finnish", 2), ("finnish", 3), ("dutch", 6), ("regency", 6), ("swedish-official", 5), ("swedish-club", 1)]
+    ("variant", "players"), [("finnish", 2), ("finnish", 3), ("dutch", 6), ("finnish", 5), ("swedish-official", 5), ("swedish-club", 1)]
 )
 def test_unsupported_player_count_raises(variant: str, players: int) -> None:
     with pytest.raises(canasta.UnsupportedPlayerCount) as raised:
@@ -440,7 +440,7 @@ def test_unknown_profile_raises_variant_error() -> None:
 
 
 # ---------------------------------------------------------------------------
-# Match end (MATRIX N, P23)
+# Match end (topics N; decisions P23)
 # ---------------------------------------------------------------------------
 
 
@@ -480,7 +480,7 @@ def test_match_goes_on_below_the_target() -> None:
 
 
 def test_higher_total_wins_when_both_reach_the_target() -> None:
-    # 001 §1, MATRIX P23: checked at the end of the hand; the higher total wins even if it crossed second.
+    # 001 §1, decisions P23: checked at the end of the hand; the higher total wins even if it crossed second.
     g, _ = _finish_hand("swedish-official", [4990, 4995])
     assert g.scores == (5655, 5015)
     assert g.result is not None and g.result.winner == 0

@@ -9,7 +9,7 @@ rule were implemented the other way round.
 
 Section names: 000 = Swedish official, 002 = Swedish club, 001 = Finnish
 federation (§), 003 = Dutch page (L<line>), 004 = Rasche / Regency Club
-(L<line>, "opt" = house option); P<n> = the decision in MATRIX section P.
+(L<line>, "opt" = house option); decisions P<n> = decision P<n> of docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def house(text: str) -> canasta.Variant:
 
 
 # ---------------------------------------------------------------------------
-# Taking the discard pile (MATRIX E)
+# Taking the discard pile (topics E)
 # ---------------------------------------------------------------------------
 
 
@@ -83,7 +83,7 @@ def test_001_s14_c_one_card_rule_forbids_taking_one_card_pile(variant: str, sour
 
 @pytest.mark.parametrize("variant", ["regency", "swedish-official"])
 def test_p21_no_one_card_rule_where_the_source_is_silent(variant: str) -> None:
-    # Regency / Swedish: a single card may take a single-card pile (MATRIX P21).
+    # Regency / Swedish: a single card may take a single-card pile (decisions P21).
     if variant == "regency":
         g = game(variant, hands={0: "QS"}, melds={0: {"Q": "QH QD QC", "7": SEVENS}}, pile="QC")
         assert_legal(g, "take")
@@ -105,7 +105,7 @@ def test_000_att_ta_hogen_2_own_canasta_rank_blocks_pile() -> None:
         assert_illegal(g, "take n2", "discard_pile.own_canasta_rank_blocks", "ATT TA HÖGEN 2")
         assert_illegal(g, "take-top n2", "discard_pile.own_canasta_rank_blocks", "ATT TA HÖGEN 2")
         assert legal_texts(g) == {"draw"}
-    # 001 §15 E•2 / MATRIX P3: the Finnish side may take it, by the pair or onto the canasta.
+    # 001 §15 E•2 / decisions P3: the Finnish side may take it, by the pair or onto the canasta.
     g = game("finnish", **spec)
     assert_legal(g, "take n2")
     assert_legal(g, "take")
@@ -120,7 +120,7 @@ def test_001_s15_e_2_take_onto_own_canasta_only_if_pile_not_frozen() -> None:
     assert taken.cards == 3 and not g.state.frozen
     assert g.state.melds[0][11][0] == 6  # the king went onto the canasta
     assert_conserved(g)
-    # Frozen: only a natural pair takes it (001 §14 B, MATRIX P3).
+    # Frozen: only a natural pair takes it (001 §14 B, decisions P3).
     g = game("finnish", **spec, frozen=True)
     assert_illegal(g, "take", "discard_pile.frozen", "§14 B")
     assert_legal(g, "take n2")
@@ -155,7 +155,7 @@ def test_000_att_ta_hogen_3b_take_top_card_only_keeps_rest_frozen(variant: str) 
     assert taken.top_only and taken.cards == 1
     st = g.state
     assert st.pile == cards("2C 5D 6H"), "the rest of the pile stays where it is"
-    assert st.frozen, "the rest stays locked (MATRIX P5, 001 §10 ¶d)"
+    assert st.frozen, "the rest stays locked (decisions P5, 001 §10 ¶d)"
     assert sorted(st.hand_cards(0)) == sorted(cards("4C 4D 7S"))
     assert st.melds[0][11][:3] == (3, 0, 0)
     assert_conserved(g)
@@ -241,7 +241,7 @@ def test_000_svarta_treor_1_black_three_blocks_next_player_only(variant: str, so
     events = g.apply("discard 3")
     assert events_of(events, PileBlocked)[0].seat == 1
     assert not events_of(events, PileFrozen)
-    assert not g.state.frozen, "MATRIX P16: a black three blocks, it does not freeze"
+    assert not g.state.frozen, "decisions P16: a black three blocks, it does not freeze"
     assert_illegal(g, "take n2", "black_threes.on_top", source)
     g.apply("draw")
     g.apply("discard 9")
@@ -268,7 +268,7 @@ def test_p16_black_three_discard_freeze_option() -> None:
 @pytest.mark.parametrize("variant", ALL)
 def test_000_att_ta_hogen_4_pile_before_opening_needs_natural_pair(variant: str) -> None:
     g = game(variant, hands={0: "KS 2D JK AS AH AD 5C 6D"}, pile="4C KC")
-    source = {"finnish": "§13 C", "dutch": "P20", "regency": "L110", "rasche-house": "L110"}.get(variant, "ATT TA HÖGEN 4")
+    source = {"finnish": "§13 C", "dutch": "decisions P20", "regency": "L110", "rasche-house": "L110"}.get(variant, "ATT TA HÖGEN 4")
     assert_illegal(g, "take n1 t1", "initial_meld.pile_requires_natural_pair", source)
     assert_illegal(g, "take n1 j1", "initial_meld.pile_requires_natural_pair", source)
     assert_illegal(g, "take", "initial_meld.pile_requires_natural_pair", source)
@@ -308,7 +308,7 @@ def test_001_s13_c_2_pile_opening_counts_top_card_and_hand_melds(variant: str) -
 
 
 # ---------------------------------------------------------------------------
-# Upcard (MATRIX B)
+# Upcard (topics B)
 # ---------------------------------------------------------------------------
 
 
@@ -326,7 +326,7 @@ def test_000_hur_spelet_borjar_1_3_wild_upcard_freezes_pile(variant: str) -> Non
     g = _first_upcard_seed(variant, lambda ups: len(ups) == 2 and is_wild(ups[0]))
     view = g.view(0)
     assert view.pile_size == 2 and not is_wild(view.pile_top)  # covered by the next card (000 1.3-1.4)
-    assert view.pile_frozen, "000 LÅST HÖG 1, 001 §6 B, MATRIX P15: a wild upcard freezes the pile"
+    assert view.pile_frozen, "000 LÅST HÖG 1, 001 §6 B, decisions P15: a wild upcard freezes the pile"
 
 
 @pytest.mark.parametrize("variant", ALL)
@@ -356,7 +356,7 @@ def test_004_l166_red_three_taken_with_pile_laid_without_replacement(variant: st
 
 
 # ---------------------------------------------------------------------------
-# Initial meld (MATRIX D)
+# Initial meld (topics D)
 # ---------------------------------------------------------------------------
 
 
@@ -366,7 +366,7 @@ def test_004_l166_red_three_taken_with_pile_laid_without_replacement(variant: st
     [(-5, 15), (-1000, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (4995, 120)],
 )
 def test_p22_opening_minimum_bands_by_score_at_start_of_hand(variant: str, score: int, minimum: int) -> None:
-    # 000 ÖPPNING, 001 §13 A, 003 L48-52, 004 L60-68, with the band edges of MATRIX P22.
+    # 000 ÖPPNING, 001 §13 A, 003 L48-52, 004 L60-68, with the band edges of decisions P22.
     g = game(variant, scores=[score] + [0] * (canasta.Game(variant).sides - 1))
     assert g.view(0).opening_minimums[0] == minimum
     assert g.view(1).opening_minimums[0] == minimum
@@ -442,7 +442,7 @@ def test_001_s27_a_retract_raises_minimum_by_10() -> None:
     assert_illegal(g, "meld K n3", "initial_meld.retract", "§27 A")
     assert_legal(g, "discard 5")
     assert_conserved(g)
-    # The Swedish rules have no such penalty: the minimum stays at 50 (MATRIX O).
+    # The Swedish rules have no such penalty: the minimum stays at 50 (topics O).
     g = game("swedish-official", **spec)
     g.apply("meld K n3")
     assert events_of(g.apply("retract"), OpeningRetracted)[0].new_minimum == 50
@@ -456,14 +456,15 @@ def test_001_s27_a_raise_lasts_for_the_hand_and_applies_to_partner() -> None:
 
 @pytest.mark.parametrize("variant", ["finnish", "swedish-official"])
 def test_001_s26_a_retracted_pile_opening_restores_pile_and_draws(variant: str) -> None:
-    g = game(variant, hands={0: "KS KH 4D 7S 8H 9D"}, pile="5C 6D KC")
+    # The queens could complete the opening, so the take stands; the player takes it back instead.
+    g = game(variant, hands={0: "KS KH QS QH QD 4D 7S"}, pile="5C 6D KC")
     pile = list(g.state.pile)
     g.apply("take n2")
     assert_illegal(g, "discard 4", "initial_meld.pending_pile")
     g.apply("retract")
     assert g.state.pile == pile, "the pile is put back as it was"
     assert g.phase == "draw"
-    assert sorted(g.state.hand_cards(0)) == sorted(cards("KS KH 4D 7S 8H 9D"))
+    assert sorted(g.state.hand_cards(0)) == sorted(cards("KS KH QS QH QD 4D 7S"))
     assert_illegal(g, "take n2", "initial_meld.retract", "§26 A")
     assert legal_texts(g) == {"draw"}
     assert_conserved(g)
@@ -471,21 +472,21 @@ def test_001_s26_a_retracted_pile_opening_restores_pile_and_draws(variant: str) 
 
 @pytest.mark.parametrize("variant", ["swedish-official", "swedish-club"])
 def test_000_att_ta_hogen_3b_retracted_top_only_opening_restores_pile(variant: str) -> None:
-    # 001 §26 A / MATRIX P5: a retracted opening from the pile puts the pile back as it was, lock included.
-    g = game(variant, hands={0: "KS KH 5C 6D 7H 8S 9C TD JC QH"}, pile="4C 5D KD", frozen=True)
+    # 001 §26 A / decisions P5: a retracted opening from the pile puts the pile back as it was, lock included.
+    g = game(variant, hands={0: "KS KH QS QH QD 5C 6D 7H 8S 9C"}, pile="4C 5D KD", frozen=True)
     g.apply("take-top n2")
     assert g.state.pile == cards("4C 5D")
-    assert legal_texts(g) == {"retract"}, "30 points do not open and nothing else can be melded"
+    assert {"retract", "meld Q n3"} <= legal_texts(g), "30 points do not open yet; the queens would"
     g.apply("retract")
     assert g.state.pile == cards("4C 5D KD")
     assert g.state.frozen
-    assert sorted(g.state.hand_cards(0)) == sorted(cards("KS KH 5C 6D 7H 8S 9C TD JC QH"))
+    assert sorted(g.state.hand_cards(0)) == sorted(cards("KS KH QS QH QD 5C 6D 7H 8S 9C"))
     assert_conserved(g)
     assert legal_texts(g) == {"draw"}
 
 
 # ---------------------------------------------------------------------------
-# Melds and wild cards (MATRIX F)
+# Melds and wild cards (topics F)
 # ---------------------------------------------------------------------------
 
 OPEN = {"9": "9S 9H 9D"}
@@ -555,7 +556,7 @@ def test_004_opt_b_wild_card_meld_allowed_in_rasche_house() -> None:
     g = game("rasche-house", hands={0: "2C 2D 2H 2S JK JK JK 5C 6D 7H"}, melds={0: OPEN}, phase="meld")
     assert_illegal(g, "meld W t2", "melds.min_size")
     assert_legal(g, "meld W t3")
-    # MATRIX P29: the wild meld is exempt from the natural-card and three-wild limits.
+    # decisions P29: the wild meld is exempt from the natural-card and three-wild limits.
     assert_legal(g, "meld W t4 j3")
     assert_illegal(g, "meld W n1 t3", "canastas.wild_canastas")
 
@@ -570,7 +571,7 @@ def test_004_opt_a_six_jokers_in_rasche_house() -> None:
 
 
 # ---------------------------------------------------------------------------
-# Canastas (MATRIX G, F)
+# Canastas (topics G, F)
 # ---------------------------------------------------------------------------
 
 KING_CANASTA = "KS KH KD KC KS KH KD"
@@ -611,7 +612,7 @@ def test_000_canasta_1_seventh_card_completes_canasta(variant: str) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Going out (MATRIX H)
+# Going out (topics H)
 # ---------------------------------------------------------------------------
 
 
@@ -638,9 +639,12 @@ def test_001_s18_b_going_out_by_discard_needs_canasta(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", ALL)
 def test_001_s16_b_must_keep_a_card_unless_going_out(variant: str) -> None:
-    # Melding down to one card that then cannot be discarded to go out is refused.
+    # Melding down to one card that then cannot be discarded to go out is refused, citing the
+    # going-out rule that decides it: the missing canasta (001 §18 B), not §16 B.
+    source = {"finnish": "§18 B", "dutch": "L81", "regency": "L87", "rasche-house": "L87"}.get(variant, "UTGÅNG 1")
     g = game(variant, hands={0: "KH 5C"}, melds={0: {"K": "KS KH KD"}}, phase="meld")
-    assert_illegal(g, "meld K n1", "going_out.keep_one_card", "§16 B")
+    err = assert_illegal(g, "meld K n1", "going_out.canastas_required", source)
+    assert "leaves one card" in err.reason
     assert_legal(g, "discard 5")
 
 
@@ -702,7 +706,7 @@ def test_000_svarta_treor_2_black_threes_melded_only_when_going_out(variant: str
 
 
 # ---------------------------------------------------------------------------
-# Concealed going out (MATRIX I)
+# Concealed going out (topics I)
 # ---------------------------------------------------------------------------
 
 # Seat 0 holds six kings and three fives and draws the seventh king: fives, then a
@@ -731,7 +735,7 @@ def test_001_s19_b_concealed_going_out_is_earned_and_scores_200(variant: str) ->
     end = _go_out_concealed(g)
     assert end.termination is Termination.WENT_OUT_CONCEALED
     assert end.seat == 0
-    assert end.scores[0].going_out == 200, "000 DIREKT UTGÅNG 3, 001 §19 B (instead of 100), 003 L93 (P8), 004 L185"
+    assert end.scores[0].going_out == 200, "000 DIREKT UTGÅNG 3, 001 §19 B (instead of 100), 003 L93 (decisions P8), 004 L185"
     assert end.scores[0].canastas == (1000 if club else 500)
 
 
@@ -786,15 +790,16 @@ def test_004_l179_concealed_minimum_always_waived() -> None:
     end = hand_end(g.apply("meld 5 n7"))
     assert end.termination is Termination.WENT_OUT_CONCEALED
     assert end.scores[0].going_out == 200
-    # 000 DIREKT UTGÅNG 2 alt. 2 / 001 §19 C: from the pile the minimum still applies.
-    for variant, source in (("swedish-official", "DIREKT UTGÅNG 2"), ("finnish", "§19 C")):
+    # 000 DIREKT UTGÅNG 2 alt. 2 / 001 §19 C: from the pile the minimum still applies, so the take,
+    # which could only be taken back, is refused (001 §26 A).
+    for variant, source in (("swedish-official", "ÖPPNING"), ("finnish", "§13 A")):
         g = game(variant, **spec)
-        g.apply("take n2")
-        assert_illegal(g, "meld 5 n7", "concealed_going_out.minimum", source)
+        err = assert_illegal(g, "take n2", "initial_meld.minimums", source)
+        assert err.reason == "taking the pile with this pair counts 30 points, and your hand can add at most 35: your side needs 120"
 
 
 def test_002_direkt_utgang_partner_canasta_counts() -> None:
-    # Swedish club: two canastas to go out; the partner's canasta counts with the concealed one (MATRIX P7).
+    # Swedish club: two canastas to go out; the partner's canasta counts with the concealed one (decisions P7).
     spec = dict(melds={0: {"7": SEVENS}}, melded_before={0: False, 2: True})
     end = _go_out_concealed(_concealed("swedish-club", **spec))
     assert end.termination is Termination.WENT_OUT_CONCEALED
@@ -807,7 +812,7 @@ def test_002_direkt_utgang_partner_canasta_counts() -> None:
 
 
 # ---------------------------------------------------------------------------
-# Red threes (MATRIX J) and scoring of a hand (MATRIX M)
+# Red threes (topics J) and scoring of a hand (topics M)
 # ---------------------------------------------------------------------------
 
 
@@ -822,7 +827,7 @@ def _go_out_with_kings(variant: str, players: int = 4, **kw: object) -> HandEnde
 
 def test_001_s21_f_four_red_threes_400() -> None:
     end = _go_out_with_kings("finnish", red_threes={0: "3H 3D 3H 3D"})
-    assert end.scores[0].red_threes == 400, "001 §21 F / §34: 100 each, no doubling stated (MATRIX P9)"
+    assert end.scores[0].red_threes == 400, "001 §21 F / §34: 100 each, no doubling stated (decisions P9)"
 
 
 @pytest.mark.parametrize("variant", ["swedish-official", "swedish-club", "dutch", "regency", "rasche-house"])
@@ -844,7 +849,7 @@ def test_000_poangrakning_1_red_threes_100_each(variant: str) -> None:
 def test_000_tre_spelare_five_red_threes_1000(variant: str, count: int, bonus: int) -> None:
     threes = " ".join(["3H", "3D", "3H", "3D", "3H", "3D"][:count])
     end = _go_out_with_kings(variant, players=3, red_threes={0: threes})
-    assert end.scores[0].red_threes == bonus, "000 TRE SPELARE: 1-4 100 each, 5 = 1000, 6 = 1200 (MATRIX P10)"
+    assert end.scores[0].red_threes == bonus, "000 TRE SPELARE: 1-4 100 each, 5 = 1000, 6 = 1200 (decisions P10)"
 
 
 @pytest.mark.parametrize("variant", ALL)
@@ -866,7 +871,7 @@ def test_004_opt_i_red_threes_need_canasta() -> None:
 
 def test_001_s21_g_red_threes_of_player_without_a_turn_count_for_the_side() -> None:
     # Finnish lays dealt red threes on the player's own turn (001 §21 B); seat 1 and seat 2 still hold theirs
-    # when seat 0 goes out. MATRIX P30: they count under §21 F, minus only for a side without a meld.
+    # when seat 0 goes out. decisions P30: they count under §21 F, minus only for a side without a meld.
     g = game("finnish", hands={0: "KS KH KD", 1: "3H 5C 6D", 2: "3D 8C 9D", 3: "4C"}, melds={0: {"7": SEVENS}}, phase="meld")
     end = hand_end(g.apply("meld K n3"))
     assert end.scores[0].red_threes == 100
@@ -877,7 +882,7 @@ def test_001_s21_g_red_threes_of_player_without_a_turn_count_for_the_side() -> N
 
 @pytest.mark.parametrize(("variant", "bonus"), [("rasche-house", 2000)])
 def test_004_opt_b_joker_canasta_2000(variant: str, bonus: int) -> None:
-    # Seven twos: a "natural" wild canasta (MATRIX P29) scores 2000; twos and jokers mixed score 1000.
+    # Seven twos: a "natural" wild canasta (decisions P29) scores 2000; twos and jokers mixed score 1000.
     g = game(variant, hands={0: "2H KS KH KD"}, melds={0: {"W": "2C 2D 2H 2S 2C 2D"}}, phase="meld")
     g.apply("meld W t1")
     end = hand_end(g.apply("meld K n3"))
@@ -891,7 +896,7 @@ def test_004_opt_b_joker_canasta_2000(variant: str, bonus: int) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Asking "may I go out?" (MATRIX H; 001 §23)
+# Asking "may I go out?" (topics H; 001 §23)
 # ---------------------------------------------------------------------------
 
 
@@ -908,7 +913,7 @@ def test_001_s23_d_yes_but_cannot_go_out_penalty_100() -> None:
     penalty = events_of(events, PenaltyApplied)
     assert [(p.side, p.points) for p in penalty] == [(0, 100)]
     assert g.state.penalties == [100, 0]
-    # Swedish: no such penalty (MATRIX O).
+    # Swedish: no such penalty (topics O).
     g = game("swedish-official", **spec)
     g.apply("draw")
     g.apply("ask")
@@ -983,7 +988,7 @@ def test_001_s23_a_permission_not_used_without_partner() -> None:
 
 
 # ---------------------------------------------------------------------------
-# End of the stock (MATRIX L)
+# End of the stock (topics L)
 # ---------------------------------------------------------------------------
 
 
@@ -1063,7 +1068,7 @@ def test_000_talongens_sista_kort_1_red_three_last_card_ends_hand(variant: str) 
 
 
 # ---------------------------------------------------------------------------
-# Deal (MATRIX A) and dealt red threes (MATRIX C)
+# Deal (topics A) and dealt red threes (topics C)
 # ---------------------------------------------------------------------------
 
 
@@ -1131,7 +1136,7 @@ def test_003_l30_dealt_red_threes_laid_at_the_deal(variant: str) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Match end (MATRIX N)
+# Match end (topics N)
 # ---------------------------------------------------------------------------
 
 
@@ -1218,7 +1223,7 @@ def test_001_s34_scored_hand_finnish_concealed() -> None:
     )
     assert end.termination is Termination.WENT_OUT_CONCEALED
     # Side 0 had no meld and melds everything in one turn (001 §19 A): mixed canasta of eights 300;
-    # four red threes 4 x 100 = 400 (001 §21 F, MATRIX P9); concealed 200 instead of 100 (001 §19 B);
+    # four red threes 4 x 100 = 400 (001 §21 F, decisions P9); concealed 200 instead of 100 (001 §19 B);
     # melded nines 30 + eights 6x10 + two 20 = 110; seat 2 holds Q Q = -20.
     # Side 1: kings 40 + fives 15 = 55; in hand JK (-50) and A 7 (-25) = -75.
     assert end.scores == (
@@ -1274,7 +1279,7 @@ def test_004_opt_b_scored_hand_rasche_house() -> None:
         red_threes={1: "3H 3D"},
         phase="meld",
     )
-    # Side 0: seven twos are a "natural" joker canasta, 2000 (004 opt b, MATRIX P29); going out 100;
+    # Side 0: seven twos are a "natural" joker canasta, 2000 (004 opt b, decisions P29); going out 100;
     # melded 7 x 20 + kings 30 + Q Q Q JK 80 = 250; seat 2 holds two jokers = -100.
     # Side 1: a three-card wild meld (2, JK, JK = 120) and aces 60 = 180; red threes 200; in hand 4 (-5), JK (-50).
     assert end.scores == (
@@ -1284,7 +1289,7 @@ def test_004_opt_b_scored_hand_rasche_house() -> None:
 
 
 # ---------------------------------------------------------------------------
-# More clauses where the sources differ, through house profiles (004 opts, MATRIX P1, P21)
+# More clauses where the sources differ, through house profiles (004 opts, decisions P1, P21)
 # ---------------------------------------------------------------------------
 
 
@@ -1343,7 +1348,7 @@ def test_004_opt_c_thirteen_cards() -> None:
 
 
 def test_p1_literal_two_naturals_per_wild_option() -> None:
-    # The literal 003 L39 reading, offered only as an opt-in (MATRIX P1).
+    # The literal 003 L39 reading, offered only as an opt-in (decisions P1).
     v = house('extends = "dutch"\n[melds]\nwild_limit = "two_per_wild"  # 003 L39 literal\n')
     g = setup(canasta.Game(v, seed=1), hands={0: "KS KH KD KC 2C 2D 5C 6D"}, melds={0: OPEN}, phase="meld")
     assert_illegal(g, "meld K n3 t2", "melds.wild_limit")

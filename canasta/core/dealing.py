@@ -18,7 +18,7 @@ def lay_red_threes(st: State, seat: int, events: list[Event], *, replace: bool =
     """Lay down every red three in a hand, replacing each from the stock, repeatedly (000 RÖDA TREOR 1-2, 001 §21 B-C).
 
     Returns True if the last stock card was a red three, which ends the hand
-    at once (000 TALONGENS SISTA KORT 1, 001 §21 E, MATRIX P13).
+    at once (000 TALONGENS SISTA KORT 1, 001 §21 E, decisions P13).
     """
     hand = st.hands[seat]
     side = st.rules.side_of[seat]
@@ -40,11 +40,17 @@ def lay_red_threes(st: State, seat: int, events: list[Event], *, replace: bool =
 
 
 def deal_hand(st: State, events: list[Event]) -> bool:
-    """Deal the next hand of the match; returns True if it ended at once (a red three as the last card)."""
+    """Deal the next hand of the match; returns True if it ended at once (a red three as the last card).
+
+    The deal passes one seat to the left (001 §4, 004 L274) and the player
+    after the dealer leads. Only the seats that play the hand get cards; a
+    seat sitting out it (004 L11) holds none until its next hand.
+    """
     r = st.rules
     n = r.players
     st.hand_number += 1
     st.dealer = (st.dealer + 1) % n
+    seating = r.seating(st.hand_number)
     for seat in range(n):
         st.hands[seat] = [0] * len(st.hands[seat])
         st.counts[seat] = [0] * len(st.counts[seat])
@@ -64,17 +70,19 @@ def deal_hand(st: State, events: list[Event]) -> bool:
     st.frozen = False
     st.history = []
     st.turns = 0
-    first = (st.dealer + 1) % n
+    first = seating.next_seat[st.dealer]
+    start = seating.order.index(first)
+    turn = seating.order[start:] + seating.order[:start]
     events.append(HandDealt(hand_number=st.hand_number, dealer=st.dealer, first_player=first))
     for _ in range(r.hand_size):
-        for k in range(n):
-            st.add_card((first + k) % n, st.stock.pop())
+        for seat in turn:
+            st.add_card(seat, st.stock.pop())
     _turn_upcard(st, events)
     st.current = first
     st.phase = DRAW
     st.reset_turn()
     if r.deal_red_threes_at_once:
-        return any(lay_red_threes(st, (first + k) % n, events) for k in range(n))
+        return any(lay_red_threes(st, seat, events) for seat in turn)
     return lay_red_threes(st, first, events)
 
 

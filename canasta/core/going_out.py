@@ -1,7 +1,7 @@
 """Whether a player can still go out this turn: used to hold him to a binding "yes".
 
 After the partner answers "yes" to "may I go out?", the answer binds
-(002 UTGÅNG 2, 004 L175, MATRIX P26): the player must go out if he can. The
+(002 UTGÅNG 2, 004 L175, decisions P26): the player must go out if he can. The
 engine then refuses a discard that does not go out while :func:`can_go_out`
 finds a way out.
 
@@ -104,6 +104,6 @@ def _plan(st: State, seat: int, side: int, discard: int | None) -> bool:
 
 
 def _natural_elsewhere(st: State, side: int) -> bool:
-    """A natural canasta the plan does not touch: the wild-card meld of one kind (P29)."""
+    """A natural canasta the plan does not touch: the wild-card meld of one kind (decisions P29)."""
     m = st.melds[side].get(WILD_RANK)
     return m is not None and m[0] + m[1] + m[2] >= st.rules.canasta_size and (m[1] == 0 or m[2] == 0)

@@ -23,7 +23,7 @@ from .actions import (
     TakePile,
     take,
 )
-from .cards import JOKER, RED_THREES, THREE, TWO
+from .cards import BLACK_THREES, FOUR, JOKER, RED_THREES, THREE, TWO
 from .going_out import can_go_out
 from .state import ANSWER, OVER, WILD_RANK, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
@@ -37,13 +37,12 @@ FIXED_SOURCES = {
     "melds": '000 TERMINOLOGIN "KOMBINATION", 001 §11',
     "discard_pile": "000 ATT TA HÖGEN, 001 §14",
     "discard_pile.frozen": "000 ATT TA HÖGEN 5, 001 §14 B",
-    "discard_pile.wild_on_top": "001 §17 B; MATRIX P18",
-    "discard_pile.forms": "000 ATT TA HÖGEN 6, 001 §14 A; MATRIX P6",
+    "discard_pile.wild_on_top": "001 §17 B; decisions P18",
+    "discard_pile.forms": "000 ATT TA HÖGEN 6, 001 §14 A; decisions P6",
     "black_threes.on_top": "000 ATT TA HÖGEN 1, 001 §20 B",
     "black_threes.going_out_only": "000 SVARTA TREOR 2, 001 §20 C",
     "initial_meld.retract": "001 §27 A•2, §26 A",
     "initial_meld.pending_pile": "004 L70, 001 §26 A",
-    "going_out.keep_one_card": "001 §16 B, 000 RÖDA TREOR 1",
     "end_of_stock": "000 TALONGENS SISTA KORT 2, 001 §24",
 }
 """Citations for rules every profile shares, keyed like profile keys."""
@@ -83,7 +82,7 @@ def turn_canastas(st: State, side: int, extra_rank: int = -1, extra_is_canasta: 
 
 
 def going_out_violation(st: State, seat: int, canastas: int, naturals: int, turn_canastas: int, opened_after: bool) -> Violation | None:
-    """Why the player may not go out with the side's melds as given, or None (MATRIX H, I)."""
+    """Why the player may not go out with the side's melds as given, or None (topics H, I)."""
     r = st.rules
     if st.asked == 3:
         return ("going_out.permission", "your partner answered no to 'may I go out?', so you must keep a card")
@@ -175,7 +174,8 @@ def _remaining_violation(
     if found is not None and k == 1 and found[0] != "going_out.permission":
         if not st.pending and _last_card_goes_out(st, seat, side, rank, n, t, j, existing, st.turn_points + points):
             return None
-        return ("going_out.keep_one_card", f"melding this leaves one card, and you may not go out: {found[1]}")
+        # The last card would have to go out, so the going-out rule that forbids it decides (001 §16 B).
+        return (found[0], f"melding this leaves one card, which would go out, and you may not go out: {found[1]}")
     return found
 
 
@@ -223,7 +223,7 @@ def _last_card_goes_out(
 
 
 def yes_binds(st: State, seat: int) -> bool:
-    """After the partner's yes, whether a discard that does not go out is refused (002 UTGÅNG 2, 004 L175, P26).
+    """After the partner's yes, whether a discard that does not go out is refused (002 UTGÅNG 2, 004 L175, decisions P26).
 
     It is, while :func:`can_go_out` finds a way out and some meld now keeps one
     open (or ends the hand), so a bound player is never left without a move.
@@ -347,10 +347,14 @@ def _form_violation(
     found = _shape_violation(st, rank, n + 1, t + j, existing)
     if found is not None:
         return found
+    pile = st.pile
+    if not opened:
+        found = _opening_reach_violation(st, seat, side, rank, existing, n, t, j, waits=not top_only and len(pile) > 1)
+        if found is not None:
+            return found
     k = st.sizes[seat] - n - t - j
     if k >= 2:
         return None
-    pile = st.pile
     if not top_only and opened:
         k += sum(1 for c in pile[:-1] if c not in RED_THREES)
         if k >= 2:
@@ -390,25 +394,69 @@ def _discard_violation(st: State, a: Discard) -> Violation | None:
     return going_out_violation(st, seat, canastas, naturals, turn_canastas(st, side), st.opened[side])
 
 
-def _opening_within_reach(st: State, seat: int, side: int) -> bool:
-    """Whether the top card and the hand could reach the side's opening minimum (004 L110, L194).
+def opening_reach(st: State, seat: int, side: int, rank: int, existing: MeldTuple | None, n: int, t: int, j: int) -> int:
+    """The most points the hand could add to the opening this turn after taking the pile with (n, t, j) (001 §26 A, 004 L70).
 
-    An upper bound: the top card, every natural of a rank the hand could meld
-    (enough naturals, or a pair and a wild card), and every wild card. Below
-    the minimum, taking the pile is no legal take-up that end_of_stock.mode
-    could force; above it, a player who still falls short may retract and decline.
+    The pile's other cards do not count (004 L70, 000 ATT TA HÖGEN 4). A sound
+    upper bound, never less than what the hand can really meld: every natural
+    left of the top card's rank and of a rank the side has a meld of; every
+    natural of a rank the hand could meld new (enough naturals, and with the
+    wild cards enough cards); black threes when enough to meld; and the
+    dearest wild cards that fit the free room of all those melds (every wild
+    card when wild-card melds are allowed). With melds.several_melds off, only
+    the pile's meld and the side's old melds can grow.
     """
     r = st.rules
     counts = st.counts[seat]
-    top_rank = st.pile[-1] >> 2
-    wild_points = counts[TWO] * r.value[0] + counts[WILD_RANK] * r.value[JOKER]
-    points = rank_value(st, top_rank) + wild_points
-    has_wild = counts[TWO] + counts[WILD_RANK] > 0
-    for rank in range(THREE + 1, 13):
-        c = counts[rank]
-        if rank == top_rank or c >= max(r.min_naturals, r.min_size) or (c >= r.min_naturals and has_wild):
-            points += c * rank_value(st, rank)
-    return points >= st.minimum(side)
+    value = r.value
+    wilds = counts[TWO] - t + counts[WILD_RANK] - j
+    single = not r.several_melds
+    melds = st.melds[side]
+    points = 0
+    room = 0
+    for x in range(FOUR, 13):
+        c = counts[x] - (n if x == rank else 0)
+        old = melds.get(x)
+        if x == rank:
+            nat, wild = c + n + 1 + (existing[0] if existing else 0), t + j + (existing[1] + existing[2] if existing else 0)
+        elif old is not None:
+            nat, wild = c + old[0], old[1] + old[2]
+        elif single or c < r.min_naturals or c + wilds < r.min_size or c + r.wild_room[c] < r.min_size:
+            continue
+        else:
+            nat, wild = c, 0
+        points += c * value[x * 4]
+        room += max(0, r.wild_room[nat] - wild)
+    blacks = st.hands[seat][BLACK_THREES[0]] + st.hands[seat][BLACK_THREES[1]]
+    if (THREE in melds or not single) and blacks >= r.black_three_min:
+        points += blacks * value[BLACK_THREES[0]]
+    free = wilds if r.wild_canastas and (WILD_RANK in melds or not single) else min(wilds, room)
+    by_value = sorted([value[JOKER]] * (counts[WILD_RANK] - j) + [value[0]] * (counts[TWO] - t), reverse=True)
+    return points + sum(by_value[:free])
+
+
+def _opening_reach_violation(
+    st: State, seat: int, side: int, rank: int, existing: MeldTuple | None, n: int, t: int, j: int, *, waits: bool
+) -> Violation | None:
+    """Refuse a take for the opening that no meld from the hand can complete: it could only be taken back (001 §26 A).
+
+    ``waits``: the rest of the pile waits for the opening (004 L70). When
+    nothing waits and a concealed going out needs no minimum, the player might
+    still go out, so the take stands.
+    """
+    r = st.rules
+    need = st.minimum(side)
+    taken = (n + 1) * rank_value(st, rank) + t * r.value[0] + j * r.value[JOKER]
+    if taken >= need or (not waits and r.concealed_allowed and r.concealed_minimum == 1):
+        return None
+    more = opening_reach(st, seat, side, rank, existing, n, t, j)
+    if taken + more >= need:
+        return None
+    form = "pair" if n == 2 else "natural and wild card"
+    return (
+        "initial_meld.minimums",
+        f"taking the pile with this {form} counts {taken} points, and your hand can add at most {more}: your side needs {need}",
+    )
 
 
 def _decline_violation(st: State) -> Violation | None:
@@ -417,9 +465,9 @@ def _decline_violation(st: State) -> Violation | None:
     mode = st.rules.end_mode
     if mode == 0 or st.retracted:
         return None
+    # A take for an opening that the hand cannot complete is refused (_opening_reach_violation), so it is never forced (004 L194).
     takes = [f for f in _TAKE_FORMS if _take_violation(st, take(*f)) is None]
-    side = st.rules.side_of[st.current]
-    if not takes or (not st.opened[side] and not _opening_within_reach(st, st.current, side)):
+    if not takes:
         return None
     if mode == 2:
         return ("end_of_stock.mode", "at the end of the stock you must take the pile when you can")
@@ -481,4 +529,4 @@ def check(st: State, action: Action) -> Violation | None:
     return ("turn", f"{action!r} is not an action")
 
 
-__all__ = ["FIXED_SOURCES", "Violation", "check", "going_out_violation", "rank_value"]
+__all__ = ["FIXED_SOURCES", "Violation", "check", "going_out_violation", "opening_reach", "rank_value"]

@@ -56,7 +56,7 @@ def do(st: State, action: Action, turn_cap: int = DEFAULT_TURN_CAP) -> list[Even
     elif isinstance(action, AskGoOut):
         st.asked = 1
         st.asker = st.current
-        partner = st.rules.partners[st.current][0]
+        partner = st.rules.seating(st.hand_number).partner[st.current]
         events.append(GoOutAsked(seat=st.current, partner=partner))
         st.current = partner
         st.phase = ANSWER
@@ -196,7 +196,7 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     st.history.append((seat, card))
     events.append(Discarded(seat=seat, card=card))
     r = st.rules
-    nxt = (seat + 1) % r.players
+    nxt = r.seating(st.hand_number).next_seat[seat]
     if card == JOKER or card >> 2 == TWO:
         events.append(PileBlocked(seat=nxt))
         if r.wild_discard_freezes and not st.frozen:

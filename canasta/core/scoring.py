@@ -1,4 +1,4 @@
-"""Scoring one hand, broken down per side (MATRIX M; 000 POÄNGRÄKNING, 001 §34).
+"""Scoring one hand, broken down per side (topics M; 000 POÄNGRÄKNING, 001 §34).
 
 Each side scores its canasta bonuses, its red threes, the going-out bonus,
 the points of its melded cards, minus the cards left in its players' hands,
@@ -44,10 +44,10 @@ class HandScore:
 
 
 def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandScore, ...]:
-    """Score the hand just ended for every side (MATRIX M, J; 000 POÄNGRÄKNING 1-4, 001 §34 B).
+    """Score the hand just ended for every side (topics M, J; 000 POÄNGRÄKNING 1-4, 001 §34 B).
 
     Red threes still in the hand of a player who never had a turn count with
-    the side's red threes (001 §21 G as MATRIX P30 reads it).
+    the side's red threes (001 §21 G as decisions P30 reads it).
     """
     r = st.rules
     value = r.value

@@ -239,7 +239,7 @@ class State:
         return meld[0] + meld[1] + meld[2] >= self.rules.canasta_size
 
     def canastas(self, side: int) -> tuple[int, int]:
-        """(canastas, natural canastas) of a side; a wild-card canasta of one kind counts as natural (P29)."""
+        """(canastas, natural canastas) of a side; a wild-card canasta of one kind counts as natural (decisions P29)."""
         total = natural = 0
         size = self.rules.canasta_size
         for rank, (n, t, j, _) in self.melds[side].items():
@@ -250,5 +250,5 @@ class State:
         return total, natural
 
     def minimum(self, side: int) -> int:
-        """The side's opening minimum this hand: by its score at the start of the hand (P22), plus any raise (001 §27 A)."""
+        """The side's opening minimum this hand: by its score at the start of the hand (decisions P22), plus any raise (001 §27 A)."""
         return self.rules.opening_minimum(self.scores[side]) + self.minimum_raise[side]

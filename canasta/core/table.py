@@ -9,7 +9,10 @@ apply) free of mapping look-ups and enum comparisons.
 from __future__ import annotations
 
 from bisect import bisect_right
+from math import lcm
 from typing import TYPE_CHECKING
+
+import attrs
 
 from canasta.variants.citations import citation_for
 from canasta.variants.enums import (
@@ -26,6 +29,7 @@ from canasta.variants.enums import (
 from canasta.variants.schema import PlayerCount, Variant
 
 from .cards import ACE, EIGHT, FOUR, JOKER, N_CODES, THREE, TWO
+from .errors import CanastaError
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -38,8 +42,67 @@ _MELD_CACHES: dict[tuple[object, ...], MeldCache] = {}
 _MELD_CACHES_MAX = 64
 
 
-class UnsupportedPlayerCount(ValueError):
+class UnsupportedPlayerCount(CanastaError, ValueError):
     """The profile gives no rules for this many players."""
+
+
+@attrs.frozen(kw_only=True)
+class Seating:
+    """Who plays one hand, and in what order (004 L11; docs/engine.md, "Five players").
+
+    ``order`` lists the seats that play, in turn order from the first seat of a
+    cycle: the sides alternate, so partners never follow each other (004 L22).
+    ``out`` lists the seats that sit out the hand. ``next_seat[s]`` is the seat
+    that plays after ``s``; for a seat sitting out, the first seat to its left
+    that plays (the deal passes to the left, 004 L274). ``partner[s]`` is the
+    first partner of ``s`` who plays this hand, or -1.
+    """
+
+    order: tuple[int, ...]
+    out: tuple[int, ...]
+    next_seat: tuple[int, ...]
+    partner: tuple[int, ...]
+
+
+def seatings(players: int, sides: int, sitting_out: int) -> tuple[Seating, ...]:
+    """The seatings of successive hands, repeating: one per hand of the cycle (004 L11).
+
+    Seat s plays for side s mod sides. Each side plays with
+    (players - sitting_out) / sides of its members; a larger side's others
+    sit out, in turn: in its first hand a side's last members sit out, then
+    its first ones, and so on round the side. With nobody sitting out, there
+    is one seating, in seat order.
+    """
+    members = [[s for s in range(players) if s % sides == side] for side in range(sides)]
+    per_side = (players - sitting_out) // sides
+    out: list[Seating] = []
+    for x in range(lcm(*(len(m) for m in members))):
+        playing: list[list[int]] = []
+        for m in members:
+            idle = len(m) - per_side
+            skip = {(len(m) - idle + x * idle + i) % len(m) for i in range(idle)}
+            playing.append([s for i, s in enumerate(m) if i not in skip])
+        order = tuple(playing[p % sides][p // sides] for p in range(per_side * sides))
+        plays = set(order)
+        nxt = [0] * players
+        for i, s in enumerate(order):
+            nxt[s] = order[(i + 1) % len(order)]
+        for s in range(players):
+            if s not in plays:
+                nxt[s] = next((s + k) % players for k in range(1, players) if (s + k) % players in plays)
+        partner = [-1] * players
+        for m in members:
+            for i, s in enumerate(m):
+                partner[s] = next((m[(i + k) % len(m)] for k in range(1, len(m)) if m[(i + k) % len(m)] in plays), -1)
+        out.append(
+            Seating(
+                order=order,
+                out=tuple(s for s in range(players) if s not in plays),
+                next_seat=tuple(nxt),
+                partner=tuple(partner),
+            )
+        )
+    return tuple(out)
 
 
 class TableRules:
@@ -86,9 +149,11 @@ class TableRules:
         "permission_penalty",
         "pile_needs_pair_to_open",
         "players",
+        "playing",
         "pure_wild_bonus",
         "red_three_table",
         "red_threes_need_canasta",
+        "seatings",
         "several_melds",
         "side_of",
         "sides",
@@ -121,8 +186,12 @@ class TableRules:
         self.sides = v.deal.sides[count]
         self.side_of = tuple(seat % self.sides for seat in range(players))
         self.partners = tuple(
-            tuple((seat + k * self.sides) % players for k in range(1, players // self.sides)) for seat in range(players)
+            tuple(s for k in range(1, players) if (s := (seat + k) % players) % self.sides == seat % self.sides) for seat in range(players)
         )
+        """Every other member of each seat's side, in seat order to the left."""
+        self.playing = players - v.deal.sitting_out.get(count, 0)
+        """Players who play each hand; the others sit out (004 L11)."""
+        self.seatings = seatings(players, self.sides, players - self.playing)
         self.hand_size = v.deal.hand_size[count]
         self.decks = v.deal.decks[count]
         self.jokers = v.deal.jokers[count]
@@ -175,7 +244,7 @@ class TableRules:
         self.natural_canasta_required = g.natural_canasta_required
         self.going_out_bonus = g.bonus
         self.final_discard_required = g.final_discard is FinalDiscard.REQUIRED
-        self.permission = g.permission is not GoOutPermission.NOT_USED and self.sides < players
+        self.permission = g.permission is not GoOutPermission.NOT_USED and self.sides < self.playing
         self.permission_after_stock_draw = g.permission is GoOutPermission.AFTER_STOCK_DRAW
         self.permission_penalty = g.permission_penalty
         cg = v.concealed_going_out
@@ -222,15 +291,19 @@ class TableRules:
         self.value = tuple(value)
 
     def opening_minimum(self, score: int) -> int:
-        """The opening minimum for a cumulative score at the start of the hand (MATRIX P22)."""
+        """The opening minimum for a cumulative score at the start of the hand (decisions P22)."""
         return self.minimums[bisect_right(self.thresholds, score)]
+
+    def seating(self, hand_number: int) -> Seating:
+        """Who plays hand ``hand_number`` (counting from 1), and in what order (004 L11)."""
+        return self.seatings[(hand_number - 1) % len(self.seatings)]
 
     def cite(self, key: str) -> str:
         """The source citation of a profile key, from the profile's comments."""
         return citation_for(self.variant.citations, key)
 
     def wild_capacity(self, naturals: int) -> int:
-        """Most wild cards a meld with this many naturals may hold (MATRIX F, P1)."""
+        """Most wild cards a meld with this many naturals may hold (topics F; decisions P1)."""
         return self.wild_room[naturals]
 
     def _capacity(self, naturals: int) -> int:

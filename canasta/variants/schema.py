@@ -1,8 +1,8 @@
-"""The variant profile schema: every rule parameter of MATRIX sections A to O.
+"""The variant profile schema: every rule parameter of the rule topics A to O (docs/rule-topics.md).
 
 A profile is pure data: numbers, booleans, enums and strings, grouped the way a
 player thinks about the game. Each field's docstring says what it means and
-which sources set it; defaults are the generic engine defaults of MATRIX §P.
+which sources set it; defaults follow the decisions recorded in docs/decisions.md.
 Values that depend on the player count are mappings keyed by the player count.
 
 Ranges live in field metadata (``lo``/``hi``) so that validation and the JSON
@@ -55,16 +55,18 @@ def per_players(values: Mapping[int, Any], *, lo: int | None = None, hi: int | N
 
 @attrs.frozen(kw_only=True)
 class DealRules:
-    """Deck and deal (MATRIX A)."""
+    """Deck and deal (topics A)."""
 
     decks: Mapping[PlayerCount, int] = per_players({2: 2, 3: 3, 4: 2, 6: 3}, lo=1, hi=4)
-    """Standard 52-card packs shuffled together, per player count (000 intro, 000 TRE SPELARE, 002 SEX SPELARE, 001 §2, 003 L8, 004 L22; P28)."""
+    """Standard 52-card packs shuffled together, per player count (000 intro, 000 TRE SPELARE, 002 SEX SPELARE, 001 §2, 003 L8, 004 L22; decisions P28)."""
     jokers: Mapping[PlayerCount, int] = per_players({2: 4, 3: 6, 4: 4, 6: 6}, lo=0, hi=12)
     """Jokers added to the packs, per player count (same sources as decks; 004 opt a: 6 jokers)."""
     hand_size: Mapping[PlayerCount, int] = per_players({2: 15, 3: 15, 4: 11, 6: 11}, lo=1, hi=30)
     """Cards dealt to each player, per player count (000 HUR SPELET BÖRJAR 1.1, TVÅ/TRE SPELARE, 002 SEX SPELARE, 001 §6 A, 004 L13; 004 opt c: 13)."""
     sides: Mapping[PlayerCount, int] = per_players({2: 2, 3: 3, 4: 2, 6: 3}, lo=2, hi=6)
     """Number of sides per player count. Seat s plays for side s mod sides, so partners sit opposite (000 intro, 002 SEX SPELARE, 004 L11/L22). Equal to the player count means individual play."""
+    sitting_out: Mapping[PlayerCount, int] = per_players({}, lo=0, hi=4)
+    """Players who sit out each hand, per player count; a count not listed means nobody (004 L11: with five, one must always sit out; in a side of three, one sits out). Every side plays each hand with (players - sitting_out) / sides of its members, the others of a larger side sitting out in turn from hand to hand; deal.hand_size, decks and jokers are those of the hand as played (decisions P31; docs/engine.md, "Five players")."""
     first_dealer: FirstDealer = rule(FirstDealer.UNSPECIFIED)
     """How the first dealer is chosen (001 §3-§4, 003 L26). Procedural: the engine lets seat 0 lead the first hand and moves the deal one seat to the left each hand (001 §4, 004 L274)."""
     cut_by: CutBy = rule(CutBy.UNSPECIFIED)
@@ -73,7 +75,7 @@ class DealRules:
 
 @attrs.frozen(kw_only=True)
 class UpcardRules:
-    """The upcard: the first card of the discard pile (MATRIX B).
+    """The upcard: the first card of the discard pile (topics B).
 
     A wild, red-three or black-three upcard is always covered by the next stock
     card until a natural card is on top (000 HUR SPELET BÖRJAR 1.2-1.4, 001 §6 B,
@@ -81,16 +83,16 @@ class UpcardRules:
     """
 
     wild_freezes: bool = rule(True)
-    """A two or joker turned up freezes the pile (000 HUR SPELET BÖRJAR 1.3 / LÅST HÖG 1, 001 §6 B, §14 B; P15 applies it to 003 and 004)."""
+    """A two or joker turned up freezes the pile (000 HUR SPELET BÖRJAR 1.3 / LÅST HÖG 1, 001 §6 B, §14 B; decisions P15 applies it to 003 and 004)."""
     red_three_freezes: bool = rule(True)
-    """A red three turned up freezes the pile (000 LÅST HÖG 1, 001 §21 A, 003 L62; P15)."""
+    """A red three turned up freezes the pile (000 LÅST HÖG 1, 001 §21 A, 003 L62; decisions P15)."""
     black_three_freezes: bool = rule(False)
-    """A black three turned up freezes the pile. Off in 000 HUR SPELET BÖRJAR 1.2 and 001 §20 A; the literal 003 L62 reading is an opt-in (P15, P16)."""
+    """A black three turned up freezes the pile. Off in 000 HUR SPELET BÖRJAR 1.2 and 001 §20 A; the literal 003 L62 reading is an opt-in (decisions P15, P16)."""
 
 
 @attrs.frozen(kw_only=True)
 class TurnRules:
-    """The turn: draw or take the pile, meld, discard (MATRIX C).
+    """The turn: draw or take the pile, meld, discard (topics C).
 
     Only red threes come before the draw (002 TURORDNINGSREGEL); the engine lays
     them down itself. A turn that does not go out ends with a discard that
@@ -103,60 +105,60 @@ class TurnRules:
 
 @attrs.frozen(kw_only=True)
 class InitialMeldRules:
-    """The initial meld (opening) of a side (MATRIX D, P22)."""
+    """The initial meld (opening) of a side (topics D; decisions P22)."""
 
     score_thresholds: tuple[int, ...] = rule((0, 1500, 3000))
-    """Cumulative side scores at the start of the hand where the minimum steps up, strictly increasing. A score s uses minimums[i] where i counts the thresholds <= s, so exactly 0 gives the second band (000 ÖPPNING, 001 §13 A, 003 L48-52, 004 L60-68; P22)."""
+    """Cumulative side scores at the start of the hand where the minimum steps up, strictly increasing. A score s uses minimums[i] where i counts the thresholds <= s, so exactly 0 gives the second band (000 ÖPPNING, 001 §13 A, 003 L48-52, 004 L60-68; decisions P22)."""
     minimums: tuple[int, ...] = rule((15, 50, 90, 120), lo=0, hi=10000)
     """The opening minimum of each band, one more entry than score_thresholds (000 ÖPPNING, 001 §13 A, 003 L48-52, 004 L60-68; 004 opt e: 25/90/120/150)."""
     several_melds: bool = rule(True)
     """Several melds laid in one turn may together reach the minimum (001 §13 B, 003 L54; implied by 004 L70)."""
     pile_requires_natural_pair: bool = rule(True)
-    """Taking the pile for the opening needs two natural cards of the top card's rank from the hand (000 ATT TA HÖGEN 4, 001 §13 C 2, 004 L110; 004 opt g turns it off; P20)."""
+    """Taking the pile for the opening needs two natural cards of the top card's rank from the hand (000 ATT TA HÖGEN 4, 001 §13 C 2, 004 L110; 004 opt g turns it off; decisions P20)."""
     allowed_from_pile: bool = rule(True)
-    """A side that has not opened may open by taking the pile, where only the top card counts beyond hand cards (000 ATT TA HÖGEN 4, 001 §13 C 2, 003 L54, 004 L70; P19 resolves the 003 L59 contradiction)."""
+    """A side that has not opened may open by taking the pile, where only the top card counts beyond hand cards (000 ATT TA HÖGEN 4, 001 §13 C 2, 003 L54, 004 L70; decisions P19 resolves the 003 L59 contradiction)."""
 
 
 @attrs.frozen(kw_only=True)
 class DiscardPileRules:
-    """Taking the discard pile (MATRIX E).
+    """Taking the discard pile (topics E).
 
-    The top card is always melded at once (P6). Only the top card counts toward
+    The top card is always melded at once (decisions P6). Only the top card counts toward
     an opening (000 ATT TA HÖGEN 4). A pile topped by a wild card or a black
-    three cannot be taken (P18, 000 ATT TA HÖGEN 1). A frozen pile needs a
+    three cannot be taken (decisions P18, 000 ATT TA HÖGEN 1). A frozen pile needs a
     natural pair (000 ATT TA HÖGEN 5, 001 §14 B, 003 L66-70, 004 L149).
     """
 
     take_top_card_only: bool = rule(False)
-    """A player entitled to the pile may take only its top card; the rest stays as the pile, frozen if it was (000 ATT TA HÖGEN 3 b; P5)."""
+    """A player entitled to the pile may take only its top card; the rest stays as the pile, frozen if it was (000 ATT TA HÖGEN 3 b; decisions P5)."""
     wild_and_natural: bool = rule(True)
     """An opened side may take an unfrozen pile with one natural card of the top card's rank plus one wild card (000 ATT TA HÖGEN 6 alt. 2, 001 §14 A•2, 003 L75, 004 L118)."""
     add_top_card_to_meld: bool = rule(True)
-    """An opened side may take an unfrozen pile by adding the top card to its meld of that rank (001 §14 A•3, 003 L76, 004 L121); not a listed way in 000 ATT TA HÖGEN 6 (P4)."""
+    """An opened side may take an unfrozen pile by adding the top card to its meld of that rank (001 §14 A•3, 003 L76, 004 L121); not a listed way in 000 ATT TA HÖGEN 6 (decisions P4)."""
     add_top_card_to_canasta: bool = rule(True)
-    """That meld may be a completed canasta (001 §14 A•3, §15 E•2; P3). Needs add_top_card_to_meld and canastas.naturals_added."""
+    """That meld may be a completed canasta (001 §14 A•3, §15 E•2; decisions P3). Needs add_top_card_to_meld and canastas.naturals_added."""
     own_canasta_rank_blocks: bool = rule(False)
-    """A side may not take the pile when its top card has the rank of one of its own canastas (000 ATT TA HÖGEN 2; P3)."""
+    """A side may not take the pile when its top card has the rank of one of its own canastas (000 ATT TA HÖGEN 2; decisions P3)."""
     one_card_rule: bool = rule(True)
-    """A player holding one card may not take a pile of one card (001 §14 C, 003 L81; P21)."""
+    """A player holding one card may not take a pile of one card (001 §14 C, 003 L81; decisions P21)."""
     wild_discard_freezes: bool = rule(True)
-    """A discarded two or joker freezes the pile until it is taken (000 LÅST HÖG 2, 001 §17 B, 004 L149; P17 for 003)."""
+    """A discarded two or joker freezes the pile until it is taken (000 LÅST HÖG 2, 001 §17 B, 004 L149; decisions P17 for 003)."""
     inspection: PileInspection = rule(PileInspection.ANY_TIME)
     """Whether players may look through the pile (001 §22 A•1, 004 L229). Informational: views always carry the public discard history."""
 
 
 @attrs.frozen(kw_only=True)
 class MeldRules:
-    """Melds and wild cards (MATRIX F).
+    """Melds and wild cards (topics F).
 
     A side holds one meld per rank; more cards of that rank join it (001 §11 B,
-    004 L97; P27). Cards are never added to the opponents' melds (001 §11 C).
+    004 L97; decisions P27). Cards are never added to the opponents' melds (001 §11 C).
     """
 
     min_size: int = rule(3, lo=2, hi=7)
     """Fewest cards in a meld (000 TERMINOLOGIN "KOMBINATION", 001 §11 A, 003 L39, 004 L56/L75)."""
     wild_limit: WildLimit = rule(WildLimit.HALF)
-    """How wild cards relate to naturals in a meld (000 KOMBINATION, 001 §11 D, 003 L39, 004 L36; P1)."""
+    """How wild cards relate to naturals in a meld (000 KOMBINATION, 001 §11 D, 003 L39, 004 L36; decisions P1)."""
     min_naturals: int = rule(2, lo=1, hi=7)
     """Fewest natural cards in a meld (001 §11 D; implied by 000 KOMBINATION and 004 L36)."""
     max_wilds: int = rule(3, lo=0, hi=12)
@@ -165,7 +167,7 @@ class MeldRules:
 
 @attrs.frozen(kw_only=True)
 class CanastaRules:
-    """Canastas and their bonuses (MATRIX F, G)."""
+    """Canastas and their bonuses (topics F, G)."""
 
     size: int = rule(7, lo=3, hi=14)
     """Cards that make a meld a canasta (000 CANASTA 1, 001 §15 A, 003 L44, 004 L83)."""
@@ -176,52 +178,52 @@ class CanastaRules:
     naturals_added: bool = rule(True)
     """Natural cards may be added to a completed canasta (000 CANASTA 4, 001 §15 E•1, 004 L91; 004 opt j forbids)."""
     wilds_added: bool = rule(True)
-    """Wild cards may be added to a completed canasta, up to melds.max_wilds; a natural canasta then becomes mixed (000 CANASTA 5, 004 L93-95; 001 §15 E•1 forbids; P2)."""
+    """Wild cards may be added to a completed canasta, up to melds.max_wilds; a natural canasta then becomes mixed (000 CANASTA 5, 004 L93-95; 001 §15 E•1 forbids; decisions P2)."""
     wild_canastas: bool = rule(False)
-    """Melds made only of wild cards are allowed, and score as joker canastas when complete (004 opt b, default off; P29). They are exempt from melds.min_naturals and melds.max_wilds."""
+    """Melds made only of wild cards are allowed, and score as joker canastas when complete (004 opt b, default off; decisions P29). They are exempt from melds.min_naturals and melds.max_wilds."""
     wild_canasta_bonus: int = rule(1000, lo=0, hi=10000)
     """Bonus for a joker canasta that mixes twos and jokers (004 opt b)."""
     pure_wild_canasta_bonus: int = rule(1000, lo=0, hi=10000)
-    """Bonus for a joker canasta of a single wild kind, in practice all twos (004 opt b: 2000 when told apart; P29)."""
+    """Bonus for a joker canasta of a single wild kind, in practice all twos (004 opt b: 2000 when told apart; decisions P29)."""
 
 
 @attrs.frozen(kw_only=True)
 class GoingOutRules:
-    """Going out (MATRIX H)."""
+    """Going out (topics H)."""
 
     canastas_required: Mapping[PlayerCount, int] = per_players({2: 1, 3: 2, 4: 1, 6: 1}, lo=0, hi=6)
-    """Canastas the side must hold, possibly completed while going out, per player count (000 UTGÅNG 1, 000 TRE SPELARE, 002 UTGÅNG 1, 001 §18 B, 003 L81, 004 L87/L171; P28)."""
+    """Canastas the side must hold, possibly completed while going out, per player count (000 UTGÅNG 1, 000 TRE SPELARE, 002 UTGÅNG 1, 001 §18 B, 003 L81, 004 L87/L171; decisions P28)."""
     natural_canasta_required: bool = rule(False)
     """One of those canastas must be natural (004 opt h)."""
     bonus: int = rule(100, lo=0, hi=10000)
     """Bonus for going out (000 UTGÅNG 3, 001 §18 C, 003 L92, 004 L173)."""
     final_discard: FinalDiscard = rule(FinalDiscard.OPTIONAL)
-    """Whether the last card may or must be discarded (000 UTGÅNG 2, 001 §18 A, 003 L81, 004 L171; P25)."""
+    """Whether the last card may or must be discarded (000 UTGÅNG 2, 001 §18 A, 003 L81, 004 L171; decisions P25)."""
     permission: GoOutPermission = rule(GoOutPermission.OPTIONAL)
-    """Asking the partner "may I go out?"; the answer binds (000 UTGÅNG 1, 002 UTGÅNG 2, 001 §23 A, 004 L175; P26). Needs a partner."""
+    """Asking the partner "may I go out?"; the answer binds (000 UTGÅNG 1, 002 UTGÅNG 2, 001 §23 A, 004 L175; decisions P26). Needs a partner."""
     permission_penalty: int = rule(0, lo=0, hi=10000)
     """Penalty to the side when the partner says yes and the player cannot go out (001 §23 D: 100)."""
 
 
 @attrs.frozen(kw_only=True)
 class ConcealedGoingOutRules:
-    """Going out concealed: the whole hand melded in one turn (MATRIX I, P7, P8)."""
+    """Going out concealed: the whole hand melded in one turn (topics I; decisions P7, P8)."""
 
     allowed: bool = rule(True)
     """Concealed going out exists (000 DIREKT UTGÅNG, 001 §19, 003 L83, 004 L179)."""
     who_has_not_melded: ConcealedMelders = rule(ConcealedMelders.PLAYER)
     """Who must have melded nothing but red threes before (000 DIREKT UTGÅNG 1, 001 §19 A•1, 004 L183)."""
     partner_canastas_count: bool = rule(True)
-    """Canastas already held by the player's side count toward going_out.canastas_required (002 DIREKT UTGÅNG; P7)."""
+    """Canastas already held by the player's side count toward going_out.canastas_required (002 DIREKT UTGÅNG; decisions P7)."""
     minimum: ConcealedMinimum = rule(ConcealedMinimum.WAIVED_AFTER_STOCK_DRAW)
     """When the opening minimum is waived for an unopened side (000 DIREKT UTGÅNG 2, 001 §19 C, 003 L83, 004 L179)."""
     bonus: int = rule(200, lo=0, hi=10000)
-    """Bonus for going out concealed, instead of going_out.bonus (000 DIREKT UTGÅNG 3, 001 §19 B, 004 L185; 003 L93 read as 100 + 100; 004 opt f: 500; P8)."""
+    """Bonus for going out concealed, instead of going_out.bonus (000 DIREKT UTGÅNG 3, 001 §19 B, 004 L185; 003 L93 read as 100 + 100; 004 opt f: 500; decisions P8)."""
 
 
 @attrs.frozen(kw_only=True)
 class RedThreeRules:
-    """Red threes: bonus cards laid down and replaced (MATRIX J).
+    """Red threes: bonus cards laid down and replaced (topics J).
 
     They are laid down automatically and replaced from the stock, repeatedly;
     one taken with the pile is not replaced (000 RÖDA TREOR 1-3, 001 §21 B-D).
@@ -230,21 +232,21 @@ class RedThreeRules:
     bonus_table: Mapping[PlayerCount, tuple[int, ...]] = per_players(
         {2: (100, 200, 300, 800), 3: (100, 200, 300, 400, 1000, 1200), 4: (100, 200, 300, 800), 6: (100, 200, 300, 400, 1000, 1200)}
     )
-    """Total value of a side's red threes, indexed by how many it holds (first entry: one red three), per player count. One entry per red three in the deck (000 POÄNGRÄKNING 1, 000 TRE SPELARE, 002 SEX SPELARE, 003 L31, 004 L160; 001 §21 F literally 100 each; P9, P10)."""
+    """Total value of a side's red threes, indexed by how many it holds (first entry: one red three), per player count. One entry per red three in the deck (000 POÄNGRÄKNING 1, 000 TRE SPELARE, 002 SEX SPELARE, 003 L31, 004 L160; 001 §21 F literally 100 each; decisions P9, P10)."""
     plus_when: RedThreeCondition = rule(RedThreeCondition.MELD)
-    """What a side needs for its red threes to count plus; otherwise they count minus (000 POÄNGRÄKNING 4, 001 §21 F, 003 L31, 004 L162; 004 opt i; P11)."""
+    """What a side needs for its red threes to count plus; otherwise they count minus (000 POÄNGRÄKNING 4, 001 §21 F, 003 L31, 004 L162; 004 opt i; decisions P11)."""
     unmelded_penalty: int = rule(500, lo=0, hi=10000)
-    """Penalty per red three still in a hand at the end (001 §21 H, 004 L164/L264; P12). The engine lays red threes down itself, so it applies only to positions set up by hand."""
+    """Penalty per red three still in a hand at the end (001 §21 H, 004 L164/L264; decisions P12). The engine lays red threes down itself, so it applies only to positions set up by hand."""
     last_stock_card: LastStockRedThree = rule(LastStockRedThree.MUST_MELD)
-    """A red three drawn as the last stock card: laid out, then the hand ends with no other meld or discard (000 TALONGENS SISTA KORT 1, 001 §21 E; P13)."""
+    """A red three drawn as the last stock card: laid out, then the hand ends with no other meld or discard (000 TALONGENS SISTA KORT 1, 001 §21 E; decisions P13)."""
 
 
 @attrs.frozen(kw_only=True)
 class BlackThreeRules:
-    """Black threes: stop cards (MATRIX K)."""
+    """Black threes: stop cards (topics K)."""
 
     discard: BlackThreeDiscard = rule(BlackThreeDiscard.BLOCK_NEXT_PLAYER)
-    """What discarding a black three does (000 SVARTA TREOR 1, 001 §20 B, 003 L62, 004 L138-142; P16)."""
+    """What discarding a black three does (000 SVARTA TREOR 1, 001 §20 B, 003 L62, 004 L138-142; decisions P16)."""
     meld_min: int = rule(3, lo=2, hi=8)
     """Fewest black threes in a meld, laid only when going out and never with wild cards (000 SVARTA TREOR 2, 001 §20 C, 004 L134)."""
     meld_max: int = rule(4, lo=2, hi=12)
@@ -253,35 +255,35 @@ class BlackThreeRules:
 
 @attrs.frozen(kw_only=True)
 class EndOfStockRules:
-    """The end of the stock (MATRIX L, P14). Nobody earns the going-out bonus if nobody goes out (001 §24 C, 004 L202)."""
+    """The end of the stock (topics L; decisions P14). Nobody earns the going-out bonus if nobody goes out (001 §24 C, 004 L202)."""
 
     mode: StockExhausted = rule(StockExhausted.OPTIONAL_PICKUP)
     """What the next player may or must do with the pile (000 TALONGENS SISTA KORT 2, 001 §24 A, 004 L194)."""
     chain: bool = rule(True)
-    """After such a take-up without going out, the next player has the same right or duty, until someone declines or goes out (001 §24 B, 004 L196-200; P14 for 000)."""
+    """After such a take-up without going out, the next player has the same right or duty, until someone declines or goes out (001 §24 B, 004 L196-200; decisions P14 for 000)."""
 
 
 @attrs.frozen(kw_only=True)
 class CardPoints:
-    """Card values, for melded cards (plus) and cards left in hand (minus) (MATRIX M, P24)."""
+    """Card values, for melded cards (plus) and cards left in hand (minus) (topics M; decisions P24)."""
 
     joker: int = rule(50, lo=0, hi=1000)
     """A joker (000 POÄNGRÄKNING 2, 001 §12, 003 L21, 004 L43)."""
     two: int = rule(20, lo=0, hi=1000)
     """A two; a wild card keeps its own value in a meld (000 POÄNGRÄKNING 2, 001 §12, 003 L20, 004 L45)."""
     ace: int = rule(20, lo=0, hi=1000)
-    """An ace (000 POÄNGRÄKNING 2, 001 §12, 003 L20, 004 L45; 002 KORTEN's 10 is an error, P24)."""
+    """An ace (000 POÄNGRÄKNING 2, 001 §12, 003 L20, 004 L45; 002 KORTEN's 10 is an error, decisions P24)."""
     eight_to_king: int = rule(10, lo=0, hi=1000)
     """K, Q, J, 10, 9, 8 (000 POÄNGRÄKNING 2, 001 §12, 003 L19, 004 L47)."""
     four_to_seven: int = rule(5, lo=0, hi=1000)
     """7, 6, 5, 4 (000 POÄNGRÄKNING 2, 001 §12, 003 L18, 004 L49)."""
     black_three: int = rule(5, lo=0, hi=1000)
-    """A black three (000 POÄNGRÄKNING 2, 001 §12, 003 L22, 004 L49; 002 KORTEN's 100 is an error, P24)."""
+    """A black three (000 POÄNGRÄKNING 2, 001 §12, 003 L22, 004 L49; 002 KORTEN's 100 is an error, decisions P24)."""
 
 
 @attrs.frozen(kw_only=True)
 class ScoringRules:
-    """Scoring a hand (MATRIX M): bonuses, then melded cards minus cards left in hand (000 POÄNGRÄKNING 1-3, 001 §34 B)."""
+    """Scoring a hand (topics M): bonuses, then melded cards minus cards left in hand (000 POÄNGRÄKNING 1-3, 001 §34 B)."""
 
     card_points: CardPoints = attrs.field(factory=CardPoints)
     """Values of the cards."""
@@ -289,17 +291,17 @@ class ScoringRules:
 
 @attrs.frozen(kw_only=True)
 class MatchRules:
-    """The match (MATRIX N, P23): checked at the end of each hand; the higher total wins."""
+    """The match (topics N; decisions P23): checked at the end of each hand; the higher total wins."""
 
     target: int = rule(5000, lo=50, hi=100000)
     """The match ends after the hand in which a side reaches this total (000 MATCHENS SLUT, 001 §1, §34 A, 003 L101, 004 L27; 004 opt d: 7500 or 10000)."""
     tie: TieBreak = rule(TieBreak.DRAW)
-    """What equal totals at the end mean (001 §1; P23)."""
+    """What equal totals at the end mean (001 §1; decisions P23)."""
 
 
 @attrs.frozen(kw_only=True)
 class PenaltyRules:
-    """Penalties for irregularities (MATRIX O), for scorekeeping tools.
+    """Penalties for irregularities (topics O), for scorekeeping tools.
 
     The engine never lets an irregular action happen (it raises
     IllegalActionError instead), so only permission_penalty and
@@ -365,7 +367,7 @@ class Variant:
         return tuple(sorted(self.deal.hand_size))
 
     def opening_minimum(self, score: int) -> int:
-        """The opening minimum for a side whose cumulative score at the start of the hand is ``score`` (P22)."""
+        """The opening minimum for a side whose cumulative score at the start of the hand is ``score`` (decisions P22)."""
         band = sum(1 for t in self.initial_meld.score_thresholds if score >= t)
         return self.initial_meld.minimums[band]
 

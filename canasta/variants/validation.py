@@ -61,7 +61,7 @@ def _ranges(obj: Any, prefix: str) -> list[Problem]:
 
 
 def _meld_ok(v: Variant, naturals: int, wilds: int) -> bool:
-    """Whether a meld of this shape obeys the profile's wild-card limit (MATRIX F, P1)."""
+    """Whether a meld of this shape obeys the profile's wild-card limit (topics F; decisions P1)."""
     m = v.melds
     if naturals < m.min_naturals or wilds > m.max_wilds or naturals + wilds < m.min_size:
         return False
@@ -70,6 +70,10 @@ def _meld_ok(v: Variant, naturals: int, wilds: int) -> bool:
     if m.wild_limit is WildLimit.TWO_PER_WILD:
         return naturals >= 2 * wilds
     return True
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _packs(decks: int) -> str:
@@ -81,6 +85,23 @@ def _related(a: str, b: str) -> bool:
     if len(a) < len(b):
         a, b = b, a
     return a == b or a.startswith((f"{b}.", f"{b}["))
+
+
+def _sides_problems(n: int, sides: int, idle: int) -> list[Problem]:
+    """Whether n players, ``idle`` of them sitting out, can play every hand as ``sides`` sides of equal strength (004 L11)."""
+    if idle == 0:
+        if sides < 1 or sides > n or n % sides:
+            return [Problem(path=f"deal.sides.{n}", message=f"{n} players cannot form {sides} equal sides")]
+        return []
+    playing = n - idle
+    if sides < 1 or playing < sides or playing % sides or playing // sides > n // sides:
+        return [
+            Problem(
+                path=f"deal.sitting_out.{n}",
+                message=f"with {idle} of {n} players sitting out, the {playing} who play cannot form {sides} equal sides",
+            )
+        ]
+    return []
 
 
 def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem]:
@@ -113,20 +134,26 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
                 out.append(
                     Problem(path=f"{key}.{n}", message=f"{n} players has no deal.hand_size; add deal.hand_size.{n} or remove this entry")
                 )
+    for n in sorted(set(v.deal.sitting_out) - counts):
+        if sound(f"deal.sitting_out.{n}", f"deal.hand_size.{n}"):
+            message = f"{n} players has no deal.hand_size; add deal.hand_size.{n} or remove this entry"
+            out.append(Problem(path=f"deal.sitting_out.{n}", message=message))
     for count, needed in sorted(missing.items()):
         out.append(Problem(path=f"deal.hand_size.{count}", message=f"{count} players also need {', '.join(needed)}"))
     for n in sorted(counts):
         decks = v.deal.decks.get(n)
         jokers = v.deal.jokers.get(n)
         sides = v.deal.sides.get(n)
+        idle = v.deal.sitting_out.get(n, 0)
+        playing = n - idle if sound(f"deal.sitting_out.{n}") else n
         if decks is not None and jokers is not None:
             total = 52 * decks + jokers
-            dealt = n * v.deal.hand_size[n] + 1
-            if dealt > total and sound(f"deal.hand_size.{n}", f"deal.decks.{n}", f"deal.jokers.{n}"):
+            dealt = playing * v.deal.hand_size[n] + 1
+            if dealt > total and sound(f"deal.hand_size.{n}", f"deal.decks.{n}", f"deal.jokers.{n}", f"deal.sitting_out.{n}"):
                 out.append(
                     Problem(
                         path=f"deal.hand_size.{n}",
-                        message=f"{n} hands of {v.deal.hand_size[n]} plus the upcard need {dealt} cards, but the deck holds {total}",
+                        message=f"{playing} hands of {v.deal.hand_size[n]} plus the upcard need {dealt} cards, but the deck holds {total}",
                     )
                 )
             table = v.red_threes.bonus_table.get(n)
@@ -139,8 +166,8 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
                 )
             if v.black_threes.meld_min > 2 * decks and sound("black_threes.meld_min", f"deal.decks.{n}"):
                 short_of_threes.append(f"{n} players ({_packs(decks)} {2 * decks})")
-        if sides is not None and sound(f"deal.sides.{n}") and (sides < 1 or sides > n or n % sides):
-            out.append(Problem(path=f"deal.sides.{n}", message=f"{n} players cannot form {sides} equal sides"))
+        if sides is not None and sound(f"deal.sides.{n}", f"deal.sitting_out.{n}"):
+            out += _sides_problems(n, sides, idle)
     if short_of_threes:
         out.append(
             Problem(
@@ -155,7 +182,11 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
         out.append(
             Problem(
                 path="initial_meld.minimums",
-                message=f"needs one minimum per band: {len(thresholds)} thresholds make {len(thresholds) + 1} bands, got {len(v.initial_meld.minimums)} minimums",
+                message=(
+                    f"needs one minimum per band: initial_meld.score_thresholds has {_count(len(thresholds), 'threshold')}, "
+                    f"making {_count(len(thresholds) + 1, 'band')}, but initial_meld.minimums has "
+                    f"{_count(len(v.initial_meld.minimums), 'minimum')}"
+                ),
             )
         )
     m = v.melds
