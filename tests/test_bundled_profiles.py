@@ -5,7 +5,8 @@ citations, and the five stand-alone profiles set every schema key with a
 citation comment. Then one test per rule clause, named after the clause
 (``test_001_s14_c_...`` is 001 §14 C, ``test_000_att_ta_hogen_2_...`` is 000
 ATT TA HÖGEN 2, ``test_004_l194_...`` is 004 line 194), covering the cells of
-MATRIX §0 that differ and the deck and hand of every player count. Last, the
+the rule topics where the sources differ (docs/rule-topics.md) and the deck and
+hand of every player count; ``p21`` in a name is decision P21 (docs/decisions.md). Last, the
 house-rule snippets of docs/rasche-options.md.
 """
 
@@ -99,7 +100,7 @@ def profile_text(name: str) -> str:
 
 
 def meld_shape_legal(v: Variant, naturals: int, wilds: int) -> bool:
-    """Whether a meld of this many natural and wild cards obeys the profile (the WildLimit definitions, MATRIX P1)."""
+    """Whether a meld of this many natural and wild cards obeys the profile (the WildLimit definitions, decisions P1)."""
     m = v.melds
     if naturals < m.min_naturals or wilds > m.max_wilds or naturals + wilds < m.min_size:
         return False
@@ -150,11 +151,11 @@ def test_standalone_profile_sets_every_schema_key_in_schema_order(name: str) -> 
 def test_standalone_profile_cites_a_source_for_every_key(name: str) -> None:
     v = load(name)
     own = OWN_SOURCE[name]
-    allowed = (own, f"implied by {own}", "source silent", "MATRIX P", "unused while", "profile ")
+    allowed = (own, f"implied by {own}", "source silent", "decisions P", "unused while", "profile ")
     for path in KEY_PATHS:
         cite = v.citations.get(path, "")
         assert cite, f"{path} has no citation comment"
-        assert cite.startswith(allowed), f"{path}: {cite!r} cites neither {own} nor a MATRIX P decision"
+        assert cite.startswith(allowed), f"{path}: {cite!r} cites neither {own} nor a decision (decisions P…)"
 
 
 @pytest.mark.parametrize("name", STANDALONE)
@@ -182,14 +183,17 @@ def test_red_three_table_has_one_entry_per_red_three(name: str) -> None:
 
 @pytest.mark.parametrize("name", BUNDLED)
 def test_sides_follow_the_player_count(name: str) -> None:
-    # 2 players and 3 players play individually; 4 are two partnerships; 6 are three teams of two (002 SEX SPELARE).
-    expected = {2: 2, 3: 3, 4: 2, 6: 3}
+    # 2 players and 3 players play individually; 4 are two partnerships; 6 are three teams of two (002 SEX SPELARE),
+    # or two sides of three with one of each sitting out (004 L11); 5 are a side of three and a side of two (004 L11).
+    expected = {2: 2, 3: 3, 4: 2, 5: 2, 6: 3}
     v = load(name)
+    if v.deal.sitting_out.get(P6):
+        expected[6] = 2
     assert dict(v.deal.sides) == {n: expected[n] for n in v.deal.sides}
 
 
 @pytest.mark.parametrize("name", BUNDLED)
-def test_matrix_p22_opening_bands_and_p23_target(name: str) -> None:
+def test_decisions_p22_opening_bands_and_p23_target(name: str) -> None:
     v = load(name)
     assert v.initial_meld.score_thresholds == (0, 1500, 3000)
     assert [v.opening_minimum(s) for s in (-5, 0, 1495, 1500, 2995, 3000)] == [15, 50, 50, 90, 90, 120]
@@ -202,7 +206,7 @@ def test_standalone_profile_target_5000(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["swedish-official", "swedish-club", "dutch", "regency"])
-def test_matrix_o_no_penalties_where_the_source_has_none(name: str) -> None:
+def test_topics_o_no_penalties_where_the_source_has_none(name: str) -> None:
     v = load(name)
     assert all(value_at(v, p) == 0 for p in RULE_PATHS if p.startswith("penalties."))
     assert v.going_out.permission_penalty == 0
@@ -210,7 +214,7 @@ def test_matrix_o_no_penalties_where_the_source_has_none(name: str) -> None:
 
 @pytest.mark.parametrize("name", STANDALONE)
 def test_card_values_poangrakning_2_s12_l18_l43(name: str) -> None:
-    # 000/002 POÄNGRÄKNING 2, 001 §12, 003 L18-22, 004 L43-49 all agree (MATRIX M; P24 for 002 KORTEN).
+    # 000/002 POÄNGRÄKNING 2, 001 §12, 003 L18-22, 004 L43-49 all agree (topics M; decisions P24 for 002 KORTEN).
     points = load(name).scoring.card_points
     assert (points.joker, points.two, points.ace, points.eight_to_king, points.four_to_seven, points.black_three) == (50, 20, 20, 10, 5, 5)
 
@@ -404,7 +408,7 @@ def test_002_utgang_2_first_asking_is_a_right_and_binds() -> None:
 def test_002_poangrakning_2_ace_20_black_three_5_over_korten() -> None:
     points = load("swedish-club").scoring.card_points
     assert (points.ace, points.black_three) == (20, 5)
-    assert "P24" in load("swedish-club").citations["scoring.card_points.ace"]
+    assert "decisions P24" in load("swedish-club").citations["scoring.card_points.ace"]
 
 
 def test_002_talongens_sista_kort_2_pile_optional_at_end_of_stock() -> None:
@@ -660,17 +664,23 @@ def test_003_l31_four_red_threes_800() -> None:
 
 
 def test_004_l13_hand_sizes_15_13_11() -> None:
-    assert dict(load("regency").deal.hand_size) == {2: 15, 3: 13, 4: 11}
+    # Five and six players play the 4-player hand, some sitting out (004 L11).
+    assert dict(load("regency").deal.hand_size) == {2: 15, 3: 13, 4: 11, 5: 11, 6: 11}
 
 
 def test_004_l11_l22_two_packs_four_jokers_for_every_count() -> None:
     deal = load("regency").deal
-    assert dict(deal.decks) == {2: 2, 3: 2, 4: 2}
-    assert dict(deal.jokers) == {2: 4, 3: 4, 4: 4}
+    assert dict(deal.decks) == {2: 2, 3: 2, 4: 2, 5: 2, 6: 2}
+    assert dict(deal.jokers) == {2: 4, 3: 4, 4: 4, 5: 4, 6: 4}
 
 
 def test_004_l11_individual_up_to_three_players() -> None:
-    assert dict(load("regency").deal.sides) == {2: 2, 3: 3, 4: 2}
+    assert dict(load("regency").deal.sides) == {2: 2, 3: 3, 4: 2, 5: 2, 6: 2}
+
+
+def test_004_l11_five_one_sits_out_six_two_sides_of_three() -> None:
+    # With five, one must always sit out; in a side of three, one sits out: every hand is 2 v 2.
+    assert dict(load("regency").deal.sitting_out) == {2: 0, 3: 0, 4: 0, 5: 1, 6: 2}
 
 
 def test_004_l36_wild_cards_never_in_the_majority() -> None:
@@ -708,7 +718,7 @@ def test_004_l225_red_threes_laid_out_immediately() -> None:
 
 
 def test_004_l87_l171_one_canasta_to_go_out() -> None:
-    assert dict(load("regency").going_out.canastas_required) == {2: 1, 3: 1, 4: 1}
+    assert dict(load("regency").going_out.canastas_required) == {2: 1, 3: 1, 4: 1, 5: 1, 6: 1}
 
 
 def test_004_l179_concealed_minimum_always_waived() -> None:
@@ -778,7 +788,7 @@ def test_rasche_house_every_other_key_equals_regency() -> None:
 
 def test_004_opt_a_six_jokers() -> None:
     v = load("rasche-house")
-    assert dict(v.deal.jokers) == {2: 6, 3: 6, 4: 6}
+    assert dict(v.deal.jokers) == {2: 6, 3: 6, 4: 6, 5: 6, 6: 6}
     assert v.citations["deal.jokers"].startswith("004 opt a")
 
 
@@ -862,7 +872,7 @@ def test_rasche_options_doc_snippet_changes_the_intended_keys(letter: str, index
 def test_004_opt_c_thirteen_cards_for_four_players_only() -> None:
     text = next(t for letter, _, t in SNIPPETS if letter == "c")
     house = canasta.loads_variant(text)
-    assert dict(house.deal.hand_size) == {2: 15, 3: 13, 4: 13}
+    assert dict(house.deal.hand_size) == {2: 15, 3: 13, 4: 13, 5: 11, 6: 11}
 
 
 def test_004_opt_e_minimums_25_90_120_150_same_bands() -> None:

@@ -241,6 +241,29 @@ def test_validate_extends_cycle(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert code == 2 and "cycle" in err
 
 
+def test_validate_a_file_without_extends_names_what_is_missing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = write(tmp_path, "club.toml", "[match]\ntarget = 7500\n")
+    code, out, err = run(capsys, "variants", "validate", str(path))
+    assert (code, out) == (2, "")
+    assert err.startswith(f'{path}: extends: missing; name the profile this file changes, like extends = "regency" (bundled: dutch,')
+    assert len(err.splitlines()) == 1
+
+
+def test_validate_a_windows_notepad_file_with_a_byte_order_mark(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + HOUSE.replace("\n", "\r\n").encode())
+    code, out, _ = run(capsys, "variants", "validate", str(path))
+    assert code == 0 and out.startswith(f"OK {path}: Our club's Canasta")
+
+
+def test_show_a_derived_house_file_says_it_derives(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = write(tmp_path, "club.toml", 'extends = "finnish"\n[match]\ntarget = 7500\n')
+    code, out, _ = run(capsys, "variants", "show", str(path))
+    assert code == 0
+    assert f'title = "{load_variant("finnish").title}, with 1 change"' in out
+    assert 'description = "finnish, with 1 change: match.target"' in out
+
+
 def test_validate_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "variants", "validate")
     assert code == 2 and "FILE" in err

@@ -4,7 +4,7 @@ The first tests build small profiles with ``attrs.evolve`` so that each checks
 one property of :func:`diff_variants` and :func:`format_diff`. The rest compare
 the bundled Finnish and Swedish club profiles and are named after the rules
 they show apart: 001 (Suomen Canastaliitto) against 002 (the Swedish club
-edition), as listed in MATRIX §0.
+edition), where docs/rule-topics.md shows them apart.
 """
 
 from __future__ import annotations
@@ -49,14 +49,14 @@ def test_metadata_and_citations_are_not_rules() -> None:
 
 def test_a_single_changed_key_gives_exactly_that_difference_with_both_values_and_citations() -> None:
     a = profile("a", citations={"melds.wild_limit": "000 KOMBINATION", "melds.min_size": "000 KOMBINATION"})
-    b = profile("b", citations={"melds.wild_limit": "001 §11 D; MATRIX P1"}, melds={"wild_limit": WildLimit.STANDARD})
+    b = profile("b", citations={"melds.wild_limit": "001 §11 D; decisions P1"}, melds={"wild_limit": WildLimit.STANDARD})
     assert diff_variants(a, b) == [
         RuleDifference(
             key="melds.wild_limit",
             a="half",
             b="standard",
             a_source="000 KOMBINATION",
-            b_source="001 §11 D; MATRIX P1",
+            b_source="001 §11 D; decisions P1",
             doc=key_doc("melds.wild_limit"),
         )
     ]
@@ -110,7 +110,7 @@ def test_nested_keys_are_dotted_all_the_way_down() -> None:
 A = profile("alpha", citations={"melds.wild_limit": "000 KOMBINATION", "going_out.canastas_required": "000 UTGÅNG 1"})
 B = profile(
     "beta",
-    citations={"melds.wild_limit": "001 §11 D | MATRIX P1", "going_out.canastas_required": "002 UTGÅNG 1"},
+    citations={"melds.wild_limit": "001 §11 D | decisions P1", "going_out.canastas_required": "002 UTGÅNG 1"},
     melds={"wild_limit": WildLimit.STANDARD},
     going_out={"canastas_required": {2: 1, 3: 2, 4: 2, 6: 1}},
 )
@@ -125,7 +125,7 @@ def test_json_format_parses_to_both_names_and_every_difference() -> None:
             "a": "half",
             "b": "standard",
             "a_source": "000 KOMBINATION",
-            "b_source": "001 §11 D | MATRIX P1",
+            "b_source": "001 §11 D | decisions P1",
             "doc": key_doc("melds.wild_limit"),
         },
         {
@@ -150,7 +150,7 @@ def test_markdown_format_is_a_table_with_citations_in_the_cells() -> None:
     assert lines[header + 1] == "|---|---|---|"
     row = next(line for line in lines if "melds.wild_limit" in line)
     assert '"half"<br><sub>000 KOMBINATION</sub>' in row
-    assert "001 §11 D \\| MATRIX P1" in row, "a pipe in a citation must not split the cell"
+    assert "001 §11 D \\| decisions P1" in row, "a pipe in a citation must not split the cell"
     assert row.count(" | ") == 2
     assert lines[-1] == "2 rules differ between alpha and beta."
 

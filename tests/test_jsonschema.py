@@ -81,9 +81,25 @@ def test_every_object_forbids_unknown_keys(schema: dict[str, Any]) -> None:
         assert node.get("additionalProperties") is False, where
 
 
-def test_nothing_is_required(schema: dict[str, Any]) -> None:
-    """A house file gives only what differs, so no key may be required."""
+def test_no_key_is_required_on_its_own(schema: dict[str, Any]) -> None:
+    """A house file gives only what differs, so no key is required, except as the root's anyOf says."""
     assert not [where for where, node in _objects(schema) if "required" in node]
+    assert schema["anyOf"][0] == {"required": ["extends"]}
+
+
+def test_a_file_without_extends_must_give_every_rule_key(validator: jsonschema.Draft7Validator) -> None:
+    """The loader's rule (decisions: a complete profile or a house file), for editors too."""
+    assert _errors(validator, {}) != []
+    assert _errors(validator, {"match": {"target": 7500}}) != []
+    complete = unstructure_variant(Variant())
+    assert _errors(validator, complete) == []
+    del complete["match"]["tie"]
+    assert _errors(validator, complete) != []
+    assert _errors(validator, {**complete, "extends": "regency"}) == []
+    del complete["deal"]["sitting_out"]
+    assert _errors(validator, {**unstructure_variant(Variant()), "deal": complete["deal"]}) == [], (
+        "an empty per-player table may be left out"
+    )
 
 
 def test_every_schema_field_appears(schema: dict[str, Any]) -> None:
@@ -138,7 +154,7 @@ def test_descriptions_defaults_and_ranges_come_from_the_schema_classes(schema: d
 
 
 def test_table_descriptions_are_the_class_docstrings(schema: dict[str, Any]) -> None:
-    assert _node(schema, "deal")["description"] == "Deck and deal (MATRIX A)."
+    assert _node(schema, "deal")["description"] == "Deck and deal (topics A)."
     assert _node(schema, "scoring.card_points")["description"].startswith("Card values")
 
 
@@ -179,12 +195,12 @@ def test_house_file_validates(validator: jsonschema.Draft7Validator) -> None:
     ids=["in-table", "top-level", "nested-table", "citations"],
 )
 def test_misspelled_key_is_rejected(validator: jsonschema.Draft7Validator, data: dict[str, Any]) -> None:
-    errors = _errors(validator, data)
+    errors = _errors(validator, {"extends": "regency", **data})
     assert errors and "Additional properties are not allowed" in errors[0]
 
 
 def test_wrong_enum_value_is_rejected(validator: jsonschema.Draft7Validator) -> None:
-    errors = _errors(validator, {"melds": {"wild_limit": "halff"}})
+    errors = _errors(validator, {"extends": "regency", "melds": {"wild_limit": "halff"}})
     assert len(errors) == 1 and "'halff' is not one of" in errors[0]
 
 
@@ -202,4 +218,4 @@ def test_wrong_enum_value_is_rejected(validator: jsonschema.Draft7Validator) -> 
     ids=["player-count", "string-for-int", "below-minimum", "int-for-bool", "array-item-range", "int-for-array", "extends-type"],
 )
 def test_wrong_values_are_rejected(validator: jsonschema.Draft7Validator, data: dict[str, Any]) -> None:
-    assert _errors(validator, data)
+    assert _errors(validator, {"extends": "regency", **data})

@@ -3,17 +3,20 @@
 Most cases are house files over ``generic.toml`` (the generic profile written to
 a temporary folder), so per-player tables merge and each case changes exactly
 the keys it names. The checks themselves are the schema's ranges and the
-contradictions in canasta/variants/validation.py (MATRIX A, D, F, J, K).
+contradictions in canasta/variants/validation.py (topics A, D, F, J, K).
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+import attrs
 import pytest
 
 from canasta import Problem, Variant, VariantError, dumps_variant, load_variant, loads_variant
 from canasta.variants import MAX_DEPTH, SCHEMA_VERSION
+from canasta.variants.loading import rule_keys
 
 
 @pytest.fixture
@@ -40,7 +43,8 @@ def by_path(problems: list[Problem]) -> dict[str, str]:
 
 
 def test_the_base_is_valid(base: Path) -> None:
-    assert loads_variant('extends = "generic.toml"\n', base=base) == Variant()
+    derived = attrs.evolve(Variant(), title="Generic Canasta, with no changes", description="generic, with no changes")
+    assert loads_variant('extends = "generic.toml"\n', base=base) == derived
 
 
 # --- unknown keys -------------------------------------------------------------------------
@@ -202,7 +206,10 @@ def test_thresholds_out_of_order(base: Path) -> None:
 def test_one_minimum_per_band(base: Path) -> None:
     p = only(problems_of("[initial_meld]\nminimums = [15, 50, 90]\n", base))
     assert p.path == "initial_meld.minimums"
-    assert "3 thresholds make 4 bands, got 3 minimums" in p.message
+    assert p.message == (
+        "needs one minimum per band: initial_meld.score_thresholds has 3 thresholds, making 4 bands, "
+        "but initial_meld.minimums has 3 minimums"
+    )
 
 
 def test_more_cards_dealt_than_the_deck_holds(base: Path) -> None:
@@ -368,14 +375,15 @@ def test_extends_cycle(tmp_path: Path) -> None:
         load_variant(tmp_path / "a.toml")
     p = only(list(info.value.problems))
     assert (p.path, p.source) == ("extends", str(tmp_path / "b.toml"))
-    assert p.message == "extends forms a cycle: a.toml -> b.toml -> a.toml"
+    assert p.message == "forms a cycle: a.toml -> b.toml -> a.toml"
+    assert str(p) == f"{tmp_path / 'b.toml'}: extends: forms a cycle: a.toml -> b.toml -> a.toml"
 
 
 def test_a_file_extending_itself(tmp_path: Path) -> None:
     (tmp_path / "self.toml").write_text('extends = "self.toml"\n', encoding="utf-8")
     with pytest.raises(VariantError) as info:
         load_variant(tmp_path / "self.toml")
-    assert only(list(info.value.problems)).message == "extends forms a cycle: self.toml -> self.toml"
+    assert only(list(info.value.problems)).message == "forms a cycle: self.toml -> self.toml"
 
 
 def _chain(folder: Path, files: int) -> Path:
@@ -396,14 +404,148 @@ def test_a_chain_deeper_than_eight_files(tmp_path: Path) -> None:
         load_variant(_chain(tmp_path, 9))
     p = only(list(info.value.problems))
     assert (p.path, p.source) == ("extends", str(tmp_path / "house8.toml"))
-    assert p.message == "extends chain is deeper than 8 files"
+    assert p.message == "the chain is longer than 8 files"
 
 
 def test_text_counts_as_the_first_file_of_its_chain(tmp_path: Path) -> None:
     _chain(tmp_path, 8)
     assert loads_variant('extends = "house2.toml"\n', base=tmp_path).name == "house2"  # 1 + 7 files
-    with pytest.raises(VariantError, match="deeper than 8"):
+    with pytest.raises(VariantError, match="longer than 8 files"):
         loads_variant('extends = "house1.toml"\n', base=tmp_path)  # 1 + 8 files
+
+
+# --- a file without extends must be complete ------------------------------------------------------
+
+BUNDLED_LIST = "bundled: dutch, finnish, rasche-house, regency, swedish-club, swedish-official"
+
+
+def _missing_extends(text: str) -> Problem:
+    with pytest.raises(VariantError) as info:
+        loads_variant(text)
+    found = [p for p in info.value.problems if p.path == "extends"]
+    assert len(found) == 1, info.value
+    return found[0]
+
+
+def test_an_empty_file_is_not_a_profile() -> None:
+    """An empty file used to load as the schema's defaults; it must say what it lacks."""
+    p = _missing_extends("")
+    assert p.message == (
+        f'missing; name the profile this file changes, like extends = "regency" ({BUNDLED_LIST}). '
+        f"Only a complete profile may leave it out, and this file gives none of its {len(rule_keys())} rule keys"
+    )
+
+
+def test_a_house_file_that_forgot_extends_names_the_missing_keys_by_group() -> None:
+    p = _missing_extends("[match]\ntarget = 7500\n")
+    total = len(rule_keys())
+    assert f"this file lacks {total - 1} of its {total} rule keys: deal (all " in p.message
+    assert "penalties (all 9 keys)" in p.message and "scoring.card_points (all 6 keys)" in p.message
+    assert p.message.endswith(", match.tie, penalties (all 9 keys)"), "a partly given group lists its missing keys one by one"
+    assert "match.target" not in p.message
+
+
+def test_a_nearly_complete_file_lists_exactly_the_keys_it_lacks() -> None:
+    complete = dumps_variant(Variant())
+    text = "\n".join(line for line in complete.splitlines() if not line.startswith(("tie =", "bonus =")))
+    p = _missing_extends(text)
+    assert p.message.endswith(
+        f"this file lacks 3 of its {len(rule_keys())} rule keys: going_out.bonus, concealed_going_out.bonus, match.tie"
+    )
+
+
+def test_a_complete_file_needs_no_extends_and_an_empty_per_player_table_may_be_left_out() -> None:
+    complete = dumps_variant(Variant())
+    assert "deal.sitting_out" not in rule_keys(), "empty unless given: a count it does not list means none"
+    assert loads_variant(complete) == Variant()
+    without = "\n".join(line for line in complete.splitlines() if not line.startswith("sitting_out"))
+    assert loads_variant(without) == Variant()
+
+
+def test_a_complete_file_without_a_title_is_titled_by_its_name() -> None:
+    text = "\n".join(line for line in dumps_variant(Variant()).splitlines() if not line.startswith(("name =", "title =")))
+    assert loads_variant(f'name = "ours"\n{text}').title == "ours"
+
+
+def test_missing_extends_is_reported_with_the_other_mistakes_and_no_guessed_contradictions() -> None:
+    with pytest.raises(VariantError) as info:
+        loads_variant('[deal]\njokerz = { 4 = 6 }\nhand_size = { 5 = 11 }\n[match]\ntarget = "7500"\n')
+    paths = [p.path for p in info.value.problems]
+    assert paths == ["extends", "deal.jokerz", "match.target"], info.value
+
+
+def test_a_parent_without_extends_is_reported_at_its_own_extends(tmp_path: Path) -> None:
+    (tmp_path / "base.toml").write_text("[match]\ntarget = 6000\n", encoding="utf-8")
+    (tmp_path / "club.toml").write_text('extends = "base.toml"\n', encoding="utf-8")
+    with pytest.raises(VariantError) as info:
+        load_variant(tmp_path / "club.toml")
+    p = only(list(info.value.problems))
+    assert (p.path, p.source) == ("extends", str(tmp_path / "base.toml"))
+    assert p.message.startswith("missing; name the profile this file changes")
+
+
+# --- files that cannot be read ----------------------------------------------------------------------
+
+
+def test_a_bundled_name_written_as_a_file_name_hints_at_the_bundled_profile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(VariantError) as info:
+        load_variant("finnish.toml")
+    p = only(list(info.value.problems))
+    assert p.message == "file not found: finnish.toml; the bundled profile is named 'finnish', without .toml"
+
+
+def test_a_near_miss_file_name_hints_at_the_nearest_bundled_profile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "club.toml").write_text('extends = "regensy.toml"\n', encoding="utf-8")
+    with pytest.raises(VariantError) as info:
+        load_variant("club.toml")
+    p = only(list(info.value.problems))
+    assert (p.path, p.source) == ("extends", "club.toml")
+    assert p.message == f"file not found: {Path('regensy.toml')}; did you mean the bundled profile 'regency'?"
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_dev_zero_is_refused_not_read() -> None:
+    """Reading /dev/zero would never end; only regular files are read."""
+    with pytest.raises(VariantError) as info:
+        load_variant("/dev/zero")
+    assert only(list(info.value.problems)).message == (
+        "cannot read /dev/zero: is not a regular file (a device, FIFO or socket is never read)"
+    )
+    with pytest.raises(VariantError) as info:
+        loads_variant('extends = "/dev/zero"\n')
+    p = only(list(info.value.problems))
+    assert p.path == "extends" and "is not a regular file" in p.message
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_fifo_is_refused_without_being_opened(tmp_path: Path) -> None:
+    """Opening a FIFO with no writer would block for ever: it is refused from its file type alone."""
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    (tmp_path / "club.toml").write_text('extends = "pipe.toml"\n', encoding="utf-8")
+    for path in (fifo, tmp_path / "club.toml"):
+        with pytest.raises(VariantError) as info:
+            load_variant(path)
+        assert "is not a regular file" in only(list(info.value.problems)).message
+
+
+def test_a_directory_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "profiles.toml"
+    folder.mkdir()
+    with pytest.raises(VariantError) as info:
+        load_variant(folder)
+    assert only(list(info.value.problems)).message == f"cannot read {folder}: is a directory, not a file"
+
+
+def test_a_file_that_is_not_utf8_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.toml"
+    text = 'extends = "regency"\ntitle = "Kalles Käsi"\n'
+    path.write_bytes(text.encode("latin-1"))
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    assert only(list(info.value.problems)).message == f"cannot read {path}: is not UTF-8 text (byte {text.index('ä')})"
 
 
 # --- schema_version -----------------------------------------------------------------------------

@@ -59,13 +59,17 @@ def test_house_file_extends_a_bundled_name(tmp_path: Path) -> None:
     v = load_variant(house)
     regency = load_variant("regency")
     assert v.match.target == 7500
-    assert attrs.evolve(v, name=regency.name, title=regency.title, match=regency.match) == regency
+    assert attrs.evolve(v, name=regency.name, title=regency.title, description=regency.description, match=regency.match) == regency
 
 
 def test_house_file_extends_a_relative_path(tmp_path: Path, generic: Path) -> None:
     house = write(tmp_path, "club.toml", 'extends = "generic.toml"\n\n[canastas]\nmixed_bonus = 250\n')
     assert load_variant(house) == attrs.evolve(
-        Variant(), name="club", title="Generic Canasta with club house rules", canastas=attrs.evolve(Variant().canastas, mixed_bonus=250)
+        Variant(),
+        name="club",
+        title="Generic Canasta, with 1 change",
+        description="generic, with 1 change: canastas.mixed_bonus",
+        canastas=attrs.evolve(Variant().canastas, mixed_bonus=250),
     )
 
 
@@ -97,9 +101,11 @@ def test_chain_of_three_files_each_overriding_one_key(tmp_path: Path) -> None:
         match=attrs.evolve(Variant().match, target=7000),
         going_out=attrs.evolve(Variant().going_out, bonus=150),
     )
-    assert attrs.evolve(v, name=expected.name, title=expected.title) == expected
+    assert attrs.evolve(v, name=expected.name, title=expected.title, description=expected.description) == expected
     assert v.name == "tournament"
-    assert v.title == "Generic Canasta with club house rules with tournament house rules"
+    # counted from the last file that names itself: club's target is overridden, so two changes remain
+    assert v.title == "Generic Canasta, with 2 changes"
+    assert v.description == "generic, with 2 changes: match.target, going_out.bonus"
 
 
 # --- merging -------------------------------------------------------------------------------
@@ -126,9 +132,9 @@ def test_arrays_replace_whole(tmp_path: Path, generic: Path) -> None:
 
 
 def test_a_house_file_may_add_a_player_count(tmp_path: Path) -> None:
-    """Regency has no 6-player game; a house file adds one by giving every per-player key for 6."""
+    """The Finnish rules are for four (decisions P32); a house file adds six by giving every per-player key for 6."""
     text = """\
-extends = "regency"
+extends = "finnish"
 [deal]
 decks = { 6 = 3 }
 jokers = { 6 = 6 }
@@ -140,7 +146,7 @@ canastas_required = { 6 = 2 }
 bonus_table = { 6 = [100, 200, 300, 400, 1000, 1200] }
 """
     v = load_variant(write(tmp_path, "six.toml", text))
-    assert v.player_counts == (*load_variant("regency").player_counts, 6)
+    assert v.player_counts == (*load_variant("finnish").player_counts, 6)
 
 
 # --- names and titles ------------------------------------------------------------------------
@@ -149,13 +155,50 @@ bonus_table = { 6 = [100, 200, 300, 400, 1000, 1200] }
 def test_house_name_defaults_to_the_file_stem(tmp_path: Path) -> None:
     v = load_variant(write(tmp_path, "kalles-club.toml", 'extends = "regency"\n'))
     assert v.name == "kalles-club"
-    assert v.title == f"{load_variant('regency').title} with kalles-club house rules"
-    assert "name" not in v.citations and "title" not in v.citations  # the parent's notes on its own name do not apply
+    assert v.title == f"{load_variant('regency').title}, with no changes"
+    assert v.description == "regency, with no changes"
+    assert not {"name", "title", "description"} & set(v.citations)  # the parent's notes on its own name do not apply
 
 
 def test_a_complete_file_without_a_name_is_named_after_its_stem(tmp_path: Path) -> None:
     text = "\n".join(line for line in dumps_variant(Variant()).splitlines() if not line.startswith("name ="))
     assert load_variant(write(tmp_path, "plain.toml", text)).name == "plain"
+
+
+def test_a_derived_profile_says_what_it_derives_from_and_how_much_it_changes(tmp_path: Path) -> None:
+    regency = load_variant("regency")
+    text = 'extends = "regency"\n[deal]\njokers = { 4 = 6 }\n[canastas]\nmixed_bonus = 250\n[match]\ntarget = 7500\ntie = "draw"\n'
+    v = load_variant(write(tmp_path, "club.toml", text))
+    assert regency.match.tie.value == "draw", "the repeated value is no change"
+    assert v.title == "Regency Club (Rasche-Software), with 3 changes"
+    assert v.description == "regency, with 3 changes: deal.jokers.4, canastas.mixed_bonus, match.target"
+    assert v.title != regency.title and v.description != regency.description
+
+
+def test_a_derived_description_names_at_most_eight_keys(tmp_path: Path) -> None:
+    values = [f"{key} = {value}" for key, value in (("natural_bonus", 600), ("mixed_bonus", 350), ("size", 8))]
+    values += [f"{key} = 1" for key in ("joker", "two", "ace", "eight_to_king", "four_to_seven", "black_three")]
+    text = 'extends = "regency"\n[canastas]\n' + "\n".join(values[:3]) + "\n[scoring.card_points]\n" + "\n".join(values[3:]) + "\n"
+    v = load_variant(write(tmp_path, "many.toml", text))
+    assert v.title == "Regency Club (Rasche-Software), with 9 changes"
+    assert v.description.endswith(
+        ": canastas.natural_bonus, canastas.mixed_bonus, canastas.size, scoring.card_points.joker, "
+        "scoring.card_points.two, scoring.card_points.ace, scoring.card_points.eight_to_king, "
+        "scoring.card_points.four_to_seven and 1 more"
+    )
+
+
+def test_a_title_of_its_own_starts_a_new_count_and_is_kept(tmp_path: Path) -> None:
+    write(tmp_path, "club.toml", 'extends = "regency"\ntitle = "Our club"\n[match]\ntarget = 7500\n')
+    club = load_variant(tmp_path / "club.toml")
+    assert (club.title, club.description) == ("Our club", "regency, with 1 change: match.target")
+    night = load_variant(write(tmp_path, "night.toml", 'extends = "club.toml"\n[going_out]\nbonus = 150\n'))
+    assert (night.title, night.description) == ("Our club, with 1 change", "club, with 1 change: going_out.bonus")
+
+
+def test_a_derived_profile_round_trips_with_its_derived_title(tmp_path: Path) -> None:
+    v = load_variant(write(tmp_path, "club.toml", 'extends = "regency"\n[match]\ntarget = 7500\n'))
+    assert loads_variant(dumps_variant(v)) == v
 
 
 def test_explicit_name_and_title_win(tmp_path: Path) -> None:
@@ -239,6 +282,22 @@ def test_crlf_line_endings(tmp_path: Path) -> None:
     v = load_variant(path)
     assert v.match.target == 7500
     assert v.citations["match.target"] == "club decision, March 2025"
+
+
+def test_a_byte_order_mark_is_read_as_text(tmp_path: Path) -> None:
+    """Windows Notepad saves UTF-8 with a byte-order mark; it used to fail with "Invalid statement" at line 1."""
+    path = tmp_path / "house.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + HOUSE.replace("\n", "\r\n").encode())
+    v = load_variant(path)
+    assert v.match.target == 7500
+    assert v.citations["match.target"] == "club decision, March 2025"
+    assert loads_variant("\ufeff" + HOUSE) == attrs.evolve(v, name=loads_variant(HOUSE).name)
+
+
+def test_a_byte_order_mark_in_a_parent_is_read_too(tmp_path: Path) -> None:
+    write(tmp_path, "base.toml", "\ufeff" + dumps_variant(Variant()))
+    v = load_variant(write(tmp_path, "club.toml", 'extends = "base.toml"\n[match]\ntarget = 6000\n'))
+    assert v.match.target == 6000
 
 
 def test_line_separators_inside_strings_survive_the_round_trip() -> None:

@@ -1,8 +1,8 @@
 """The enumerated choices a variant profile may make.
 
 Each enum's value is the string written in a TOML profile. The members name the
-rule as the sources word it; the MATRIX row each one comes from is in its
-docstring.
+rule as the sources word it; the rule topic each one comes from (docs/rule-topics.md)
+is in its docstring.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from enum import StrEnum
 
 
 class WildLimit(StrEnum):
-    """How many wild cards a meld may hold relative to its naturals (MATRIX F, P1).
+    """How many wild cards a meld may hold relative to its naturals (topics F; decisions P1).
 
     Every choice also applies ``melds.min_naturals`` and ``melds.max_wilds``.
     """
@@ -25,7 +25,7 @@ class WildLimit(StrEnum):
 
 
 class BlackThreeDiscard(StrEnum):
-    """What a discarded black three does to the pile (MATRIX K, P16)."""
+    """What a discarded black three does to the pile (topics K; decisions P16)."""
 
     BLOCK_NEXT_PLAYER = "block_next_player"
     """The next player may not take the pile on that turn (000/002 SVARTA TREOR 1, 001 §20 B, 004 L138)."""
@@ -34,7 +34,7 @@ class BlackThreeDiscard(StrEnum):
 
 
 class ConcealedMelders(StrEnum):
-    """Who must not have melded before a concealed going out (MATRIX I, P7)."""
+    """Who must not have melded before a concealed going out (topics I; decisions P7)."""
 
     PLAYER = "player"
     """The player himself has melded nothing but red threes (000 DIREKT UTGÅNG 1, 004 L183)."""
@@ -43,7 +43,7 @@ class ConcealedMelders(StrEnum):
 
 
 class ConcealedMinimum(StrEnum):
-    """When the opening minimum is waived for a concealed going out (MATRIX I, P7)."""
+    """When the opening minimum is waived for a concealed going out (topics I; decisions P7)."""
 
     WAIVED_AFTER_STOCK_DRAW = "waived_after_stock_draw"
     """No minimum after a stock draw; the minimum applies after taking the pile (000 DIREKT UTGÅNG 2, 001 §19 C)."""
@@ -54,7 +54,7 @@ class ConcealedMinimum(StrEnum):
 
 
 class RedThreeCondition(StrEnum):
-    """What a side needs for its red threes to count plus (MATRIX J, P11)."""
+    """What a side needs for its red threes to count plus (topics J; decisions P11)."""
 
     MELD = "meld"
     """At least one meld by the end of the hand (000 POÄNGRÄKNING 4, 001 §21 F, 003 L31, 004 L162)."""
@@ -63,16 +63,16 @@ class RedThreeCondition(StrEnum):
 
 
 class LastStockRedThree(StrEnum):
-    """A red three drawn as the last stock card (MATRIX J, P13). Either way the hand ends at once."""
+    """A red three drawn as the last stock card (topics J; decisions P13). Either way the hand ends at once."""
 
     MUST_MELD = "must_meld"
     """It must be laid out; no other melds, no discard (000/002 TALONGENS SISTA KORT 1)."""
     MAY_MELD = "may_meld"
-    """It may be melded; no other melds, no discard (001 §21 E). The engine melds it (P13)."""
+    """It may be melded; no other melds, no discard (001 §21 E). The engine melds it (decisions P13)."""
 
 
 class StockExhausted(StrEnum):
-    """What the next player may or must do once the stock is empty (MATRIX L, P14)."""
+    """What the next player may or must do once the stock is empty (topics L; decisions P14)."""
 
     OPTIONAL_PICKUP = "optional_pickup"
     """He may take the pile if he can (000/002 TALONGENS SISTA KORT 2)."""
@@ -83,7 +83,7 @@ class StockExhausted(StrEnum):
 
 
 class FinalDiscard(StrEnum):
-    """Whether a player going out may or must discard his last card (MATRIX H, P25)."""
+    """Whether a player going out may or must discard his last card (topics H; decisions P25)."""
 
     OPTIONAL = "optional"
     """Going out by melding every card, or by discarding the last one (000 UTGÅNG 2, 001 §18 A, 003 L81, 004 L171)."""
@@ -92,7 +92,7 @@ class FinalDiscard(StrEnum):
 
 
 class DealtRedThrees(StrEnum):
-    """When red threes in a dealt hand are laid down and replaced (MATRIX C)."""
+    """When red threes in a dealt hand are laid down and replaced (topics C)."""
 
     OWN_TURN = "own_turn"
     """At the player's first turn, before his draw (000 RÖDA TREOR 1, 001 §21 B)."""
@@ -101,7 +101,7 @@ class DealtRedThrees(StrEnum):
 
 
 class GoOutPermission(StrEnum):
-    """Asking the partner "may I go out?" (MATRIX H, P26)."""
+    """Asking the partner "may I go out?" (topics H; decisions P26)."""
 
     NOT_USED = "not_used"
     """The question is not part of the rules."""
@@ -112,14 +112,14 @@ class GoOutPermission(StrEnum):
 
 
 class TieBreak(StrEnum):
-    """What equal totals at the end of the match mean (MATRIX N, P23)."""
+    """What equal totals at the end of the match mean (topics N; decisions P23)."""
 
     DRAW = "draw"
     """Equal totals are a draw (001 §1)."""
 
 
 class PileInspection(StrEnum):
-    """Whether a player may look through the discard pile (MATRIX E, informational)."""
+    """Whether a player may look through the discard pile (topics E, informational)."""
 
     ANY_TIME = "any_time"
     """No restriction is stated."""
@@ -130,7 +130,7 @@ class PileInspection(StrEnum):
 
 
 class CutBy(StrEnum):
-    """Who cuts the pack before the deal (MATRIX A, procedural; the engine shuffles from the seed)."""
+    """Who cuts the pack before the deal (topics A, procedural; the engine shuffles from the seed)."""
 
     UNSPECIFIED = "unspecified"
     RIGHT_OF_DEALER = "right_of_dealer"
@@ -140,7 +140,7 @@ class CutBy(StrEnum):
 
 
 class FirstDealer(StrEnum):
-    """How the first dealer is chosen (MATRIX A, procedural; the engine starts with seat 0 leading)."""
+    """How the first dealer is chosen (topics A, procedural; the engine starts with seat 0 leading)."""
 
     UNSPECIFIED = "unspecified"
     RIGHT_OF_HIGH_CARD = "right_of_high_card"

@@ -6,9 +6,11 @@ types its house file. The schema is walked from the attrs classes in
 :mod:`schema`, so it can never drift from what the loader accepts: a new field
 appears here with its docstring, default and range without any edit.
 
-Every key is optional, because a house file gives only what differs from the
-profile it extends; the loader fills the rest. Every object forbids unknown
-keys, as the loader does (``forbid_extra_keys``).
+A house file gives only what differs from the profile it extends, so no key
+is required on its own; but, as for the loader, a file without ``extends``
+must give every rule key (:func:`canasta.variants.loading.rule_keys`), which
+the root's ``anyOf`` says. Every object forbids unknown keys, as the loader
+does (``forbid_extra_keys``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any, get_args, get_origin
 
 import attrs
 
+from .loading import rule_keys
 from .reference import KeyInfo, class_doc, keys
 from .schema import PLAYER_COUNTS, SCHEMA_VERSION, PlayerCount, Variant
 
@@ -28,7 +31,8 @@ SCHEMA_ID = f"urn:canasta:variant-profile:v{SCHEMA_VERSION}"
 
 EXTENDS_DOC = (
     "The profile this file builds on: a bundled profile name (see `canasta variants list`) "
-    "or a path relative to this file. Only the keys that differ need to be given; tables merge key by key, arrays replace whole."
+    "or a path relative to this file. Only the keys that differ need to be given; tables merge key by key, arrays replace whole. "
+    "Required, unless the file is a complete profile that gives every rule key."
 )
 """Description of the top-level ``extends`` key, which the loader handles before the schema classes see the data."""
 
@@ -114,6 +118,24 @@ def _table_schema(cls: type, prefix: str, leaves: Mapping[str, KeyInfo]) -> dict
     return out
 
 
+def _complete(paths: tuple[str, ...]) -> dict[str, Any]:
+    """The condition "every one of these dotted keys is given", as nested ``required`` lists."""
+    tree: dict[str, Any] = {}
+    for path in paths:
+        node = tree
+        for part in path.split("."):
+            node = node.setdefault(part, {})
+
+    def required(node: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {"required": list(node)}
+        nested = {name: required(child) for name, child in node.items() if child}
+        if nested:
+            out["properties"] = nested
+        return out
+
+    return required(tree)
+
+
 def variant_json_schema() -> dict[str, Any]:
     """The draft-07 JSON Schema of a variant profile or house-rule file.
 
@@ -124,13 +146,15 @@ def variant_json_schema() -> dict[str, Any]:
     leaves = {info.path: info for info in keys()}
     body = _table_schema(Variant, "", leaves)
     body["properties"] = {"extends": {"description": EXTENDS_DOC, "type": "string"}, **body["properties"]}
+    body["anyOf"] = [{"required": ["extends"]}, _complete(rule_keys())]
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "$id": SCHEMA_ID,
         "title": "Canasta variant profile",
         "description": (
             f"A canasta variant profile (schema version {SCHEMA_VERSION}), or a house-rule file that extends one. "
-            "Every key is optional: a house file gives only the keys that differ from the profile it extends."
+            "A house file names its parent with extends and gives only the keys that differ; "
+            "a file without extends is a complete profile and gives every rule key."
         ),
         **{k: v for k, v in body.items() if k != "description"},
     }

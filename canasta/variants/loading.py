@@ -5,25 +5,37 @@ path>"`` and then gives only the keys that differ. Tables merge key by key, so
 ``[deal] hand_size = { 4 = 13 }`` changes the 4-player hand and keeps the
 others; arrays replace the parent's array whole. Chains are followed up to
 :data:`MAX_DEPTH` files; a cycle is an error.
+
+A file without ``extends`` is a complete profile and must give every rule key
+itself: the schema's defaults never stand in silently for a forgotten
+``extends`` (the bundled profiles are complete files). A house file that does
+not set its own ``title`` or ``description`` gets ones that say it derives
+("Regency Club (Rasche-Software), with 2 changes"), never its parent's.
+Every file is read through :func:`canasta.textfiles.read_text`: regular files
+only, a size limit, a UTF-8 byte-order mark allowed.
 """
 
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+import typing
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from ..textfiles import UnreadableFileError, read_text
 from .citations import citation_for, read_citations
 from .converter import describe, structure_variant
 from .errors import Problem, VariantError
-from .schema import SCHEMA_VERSION, Variant
+from .reference import keys
+from .schema import META_KEYS, SCHEMA_VERSION, Variant
 from .validation import check_variant
 
 MAX_DEPTH = 8
@@ -106,13 +118,32 @@ def _parse(text: str, label: str) -> dict[str, Any]:
     return data
 
 
-def _read_text(path: Path, label: str) -> str:
+def _read_file(path: Path, label: str) -> str:
+    """The text of a profile file, or a VariantError saying why it cannot be read.
+
+    A missing ``finnish.toml`` whose stem is (close to) a bundled name hints at
+    the bundled profile, which is named without ``.toml``.
+    """
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise VariantError([Problem(path="", source=label, message=f"file not found: {path}")]) from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
-        raise VariantError([Problem(path="", source=label, message=f"cannot read {path}: {exc}")]) from None
+        return read_text(path)
+    except (UnreadableFileError, ValueError) as exc:  # ValueError: a NUL in the path
+        if not _exists(path):
+            return _not_found(path, label)
+        reason = str(exc).removeprefix(f"{path}: ")
+        raise VariantError([Problem(path="", source=label, message=f"cannot read {path}: {reason}")]) from None
+
+
+def _not_found(path: Path, label: str) -> typing.NoReturn:
+    message = f"file not found: {path}"
+    names = variant_names()
+    if path.suffix == ".toml":
+        if path.stem in names:
+            message += f"; the bundled profile is named {path.stem!r}, without .toml"
+        else:
+            hint = difflib.get_close_matches(path.stem, names, n=1)
+            if hint:
+                message += f"; did you mean the bundled profile {hint[0]!r}?"
+    raise VariantError([Problem(path="", source=label, message=message)])
 
 
 def _exists(path: Path) -> bool:
@@ -187,7 +218,28 @@ def _canonical(path: Path) -> str:
         return os.path.abspath(path)
 
 
-def _resolve(ref: str, base: Path | None, chain: tuple[str, ...], via: str | None = None) -> tuple[dict[str, Any], dict[str, str]]:
+@attrs.frozen(kw_only=True)
+class _Origin:
+    """The nearest profile in a chain that names itself: the one a derived title and description refer to."""
+
+    name: str
+    title: str
+    data: Mapping[str, Any]
+    changed: tuple[str, ...] = ()
+    """The dotted keys the files after the origin set, in file order."""
+
+
+@attrs.frozen(kw_only=True)
+class _Resolved:
+    """A profile's merged data and citations, the problems found while resolving it, and its origin."""
+
+    data: dict[str, Any]
+    citations: dict[str, str]
+    origin: _Origin
+    problems: tuple[Problem, ...] = ()
+
+
+def _resolve(ref: str, base: Path | None, chain: tuple[str, ...], via: str | None = None) -> _Resolved:
     """The merged data and citations of a profile and its ancestors.
 
     ``chain`` holds the files already on the way here; ``via`` is the label of
@@ -199,10 +251,10 @@ def _resolve(ref: str, base: Path | None, chain: tuple[str, ...], via: str | Non
         key = _canonical(path)
         if key in chain:
             loop = " -> ".join([*(Path(c).name for c in chain[chain.index(key) :]), path.name])
-            raise VariantError([Problem(path="", source=label, message=f"extends forms a cycle: {loop}")])
+            raise VariantError([Problem(path="", source=label, message=f"forms a cycle: {loop}")])
         if len(chain) >= MAX_DEPTH:
-            raise VariantError([Problem(path="", source=label, message=f"extends chain is deeper than {MAX_DEPTH} files")])
-        text = _read_text(path, label)
+            raise VariantError([Problem(path="", source=label, message=f"the chain is longer than {MAX_DEPTH} files")])
+        text = _read_file(path, label)
     except VariantError as exc:
         if via is None:
             raise
@@ -210,13 +262,84 @@ def _resolve(ref: str, base: Path | None, chain: tuple[str, ...], via: str | Non
     return _resolve_data(_parse(text, label), text, label=label, base=path.parent, chain=(*chain, key), stem=path.stem)
 
 
-def _resolve_data(
-    data: dict[str, Any], text: str, *, label: str, base: Path | None, chain: tuple[str, ...], stem: str | None
-) -> tuple[dict[str, Any], dict[str, str]]:
+@functools.cache
+def rule_keys() -> tuple[str, ...]:
+    """The dotted rule keys a complete profile (a file without ``extends``) must give.
+
+    The meta keys (name, title, description, sources, schema_version) are left
+    out, and so are the per-player-count maps that are empty by default, like
+    ``deal.sitting_out``: a count they do not list means none, so leaving one
+    out is a statement, not a gap.
+    """
+    return tuple(k.path for k in keys() if k.path not in META_KEYS and not (isinstance(k.default, Mapping) and not k.default))
+
+
+def _missing_summary(missing: Sequence[str]) -> str:
+    """The missing rule keys, exactly: a whole group as ``penalties (all 9 keys)``, other keys one by one."""
+    groups: dict[str, list[str]] = {}
+    for key in rule_keys():
+        groups.setdefault(key.rpartition(".")[0], []).append(key)
+    parts: list[str] = []
+    for group, members in groups.items():
+        gone = [k for k in members if k in missing]
+        if len(members) > 1 and len(gone) == len(members):
+            parts.append(f"{group} (all {len(members)} keys)")
+        else:
+            parts += gone
+    return ", ".join(parts)
+
+
+def _missing_extends(data: Mapping[str, Any], label: str) -> Problem | None:
+    """The problem of a file without ``extends`` that does not give every rule key, or None if it is complete."""
+    missing = [k for k in rule_keys() if _lookup(data, k) is None]
+    if not missing:
+        return None
+    total = len(rule_keys())
+    lacks = (
+        f"this file gives none of its {total} rule keys"
+        if len(missing) == total
+        else f"this file lacks {len(missing)} of its {total} rule keys: {_missing_summary(missing)}"
+    )
+    return Problem(
+        path="extends",
+        source=label,
+        message=(
+            'missing; name the profile this file changes, like extends = "regency" '
+            f"(bundled: {', '.join(variant_names())}). Only a complete profile may leave it out, and {lacks}"
+        ),
+    )
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+MAX_LISTED_CHANGES = 8
+"""The most changed keys a derived description names one by one."""
+
+
+def _derived(origin: _Origin, merged: Mapping[str, Any]) -> tuple[str, str]:
+    """The title and description of a profile that does not set its own: its origin and the keys it changes.
+
+    A key counts as a change when its value differs from the origin's, so a
+    house file that repeats a parent's value changes nothing.
+    """
+    changed = [k for k in dict.fromkeys(origin.changed) if _lookup(merged, k) != _lookup(origin.data, k)]
+    if not changed:
+        return f"{origin.title}, with no changes", f"{origin.name}, with no changes"
+    count = _plural(len(changed), "change")
+    listed = ", ".join(changed[:MAX_LISTED_CHANGES])
+    if len(changed) > MAX_LISTED_CHANGES:
+        listed += f" and {len(changed) - MAX_LISTED_CHANGES} more"
+    return f"{origin.title}, with {count}", f"{origin.name}, with {count}: {listed}"
+
+
+def _resolve_data(data: dict[str, Any], text: str, *, label: str, base: Path | None, chain: tuple[str, ...], stem: str | None) -> _Resolved:
     """Resolve one file's data (its ``extends`` chain included) and read its citations.
 
-    A file without ``extends`` is a complete profile. A house file is merged
-    over its parent; each value it sets is cited by its comment, or as a house rule.
+    A file without ``extends`` is a complete profile: it must give every rule
+    key, and its title defaults to its name. A house file is merged over its
+    parent; each value it sets is cited by its comment, or as a house rule.
     ``stem`` (the file name, if any) is the default name.
     """
     problems = _version_problems(data, label)
@@ -232,8 +355,14 @@ def _resolve_data(
     if parent_ref is None:
         if stem is not None:
             data.setdefault("name", stem)
+        name = data.get("name", Variant().name)
+        if isinstance(name, str):
+            data.setdefault("title", name)
         data["schema_version"] = SCHEMA_VERSION
-        return data, citations
+        title = data.get("title")
+        origin = _Origin(name=str(name), title=title if isinstance(title, str) else str(name), data=data)
+        missing = _missing_extends(data, label)
+        return _Resolved(data=data, citations=citations, origin=origin, problems=(missing,) if missing else ())
     if type(parent_ref) is not str:
         raise VariantError(
             [
@@ -244,8 +373,9 @@ def _resolve_data(
                 )
             ]
         )
-    parent, parent_citations = _resolve(parent_ref, base, chain, via=label)
-    merged = _merge(parent, data)
+    parent = _resolve(parent_ref, base, chain, via=label)
+    parent_citations = dict(parent.citations)
+    merged = _merge(parent.data, data)
     # Each value the house file sets takes the comment on its own line, or on the line or table
     # header that encloses it (`jokers = { 4 = 6 }  # club decision` cites deal.jokers.4), else
     # "house rule". A comment on a table the house file sets becomes that table's citation; the
@@ -261,15 +391,24 @@ def _resolve_data(
             if leaf not in own and inherited:
                 own[leaf] = inherited
         own[dotted] = comment
-    if stem is not None:
-        if "name" not in data:
-            merged["name"] = stem
-            parent_citations.pop("name", None)  # the parent's note on its own name
-        if "title" not in data:
-            merged["title"] = f"{parent.get('title', parent_ref)} with {stem} house rules"
-            parent_citations.pop("title", None)
+    if stem is not None and "name" not in data:
+        merged["name"] = stem
+        parent_citations.pop("name", None)  # the parent's note on its own name
+    set_here = [k for k in _leaf_paths(data) if k.partition(".")[0] not in META_KEYS]
+    origin = attrs.evolve(parent.origin, changed=(*parent.origin.changed, *set_here))
+    title, description = _derived(origin, merged)
+    if "title" not in data:
+        merged["title"] = title
+        parent_citations.pop("title", None)
+    if "description" not in data:
+        merged["description"] = description
+        parent_citations.pop("description", None)
+    if "title" in data:
+        own_title = merged["title"]
+        name = merged.get("name")
+        origin = _Origin(name=str(name), title=own_title if isinstance(own_title, str) else str(name), data=merged)
     merged["schema_version"] = SCHEMA_VERSION
-    return merged, {**parent_citations, **own}
+    return _Resolved(data=merged, citations={**parent_citations, **own}, origin=origin, problems=parent.problems)
 
 
 def _lookup(data: Mapping[str, Any], dotted: str) -> Any:
@@ -312,12 +451,17 @@ def _remove(node: Any, path: str) -> bool:
     return False
 
 
-def variant_from_data(data: Mapping[str, Any], citations: Mapping[str, str] | None = None, label: str = "") -> Variant:
+def variant_from_data(
+    data: Mapping[str, Any], citations: Mapping[str, str] | None = None, label: str = "", *, found: Sequence[Problem] = ()
+) -> Variant:
     """Build and check a profile from resolved TOML data; raise VariantError listing every problem.
 
     Values that fail to structure are dropped (so their defaults stand in) and
     the rest is structured again, so that the semantic checks still run on
-    everything else; checks that involve a dropped value are skipped.
+    everything else; checks that involve a dropped value are skipped. ``found``
+    are problems already met while resolving the file (a missing ``extends``):
+    they are reported first, and the semantic checks, which would then judge
+    values the file never gave, are skipped.
     """
     problems: list[Problem] = []
     work = _merge({}, data)
@@ -328,10 +472,11 @@ def variant_from_data(data: Mapping[str, Any], citations: Mapping[str, str] | No
         if not any(progress):
             break
         result = structure_variant(work)
-    if not isinstance(result, list):
+    if not isinstance(result, list) and not found:
         problems += check_variant(result, unreliable=[p.path for p in problems])
+    problems = [*found, *(attrs.evolve(p, source=label) for p in problems)]
     if problems or isinstance(result, list):
-        raise VariantError([attrs.evolve(p, source=label) for p in problems])
+        raise VariantError(problems)
     return attrs.evolve(result, citations=dict(citations or {}))
 
 
@@ -341,15 +486,17 @@ def load_variant(name_or_path: str | Path) -> Variant:
     Raises :class:`VariantError` listing every problem, each with its dotted key path.
     """
     ref = str(name_or_path)
-    data, citations = _resolve(ref, None, ())
-    return variant_from_data(data, citations, label=_locate(ref, None)[1])
+    resolved = _resolve(ref, None, ())
+    return variant_from_data(resolved.data, resolved.citations, label=_locate(ref, None)[1], found=resolved.problems)
 
 
 def loads_variant(text: str, *, base: Path | None = None, label: str = "<string>") -> Variant:
     """Load a profile from TOML text; a relative ``extends`` is resolved against ``base``.
 
-    The text counts as the first file of its ``extends`` chain.
+    The text counts as the first file of its ``extends`` chain. A leading
+    byte-order mark is ignored, as in a file.
     """
+    text = text.removeprefix("\ufeff")
     data = _parse(text, label)
-    data, citations = _resolve_data(data, text, label=label, base=base, chain=("<text>",), stem=None)
-    return variant_from_data(data, citations, label=label)
+    resolved = _resolve_data(data, text, label=label, base=base, chain=("<text>",), stem=None)
+    return variant_from_data(resolved.data, resolved.citations, label=label, found=resolved.problems)

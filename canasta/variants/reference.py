@@ -28,7 +28,7 @@ class KeyInfo:
     type: Any
     """The Python type annotation of the field."""
     default: Any
-    """The generic default (MATRIX §P), as Python data."""
+    """The schema default (the choices are recorded in docs/decisions.md), as Python data."""
     doc: str
     """What the key means and which sources set it."""
     lo: int | None = None

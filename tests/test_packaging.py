@@ -1,0 +1,82 @@
+"""The package metadata a user sees on an index: license, links, extras and the README as description."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+HOME = "https://github.com/canasta-rules/canasta"
+
+
+@pytest.fixture(scope="module")
+def project() -> dict[str, Any]:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    table = data["project"]
+    assert isinstance(table, dict)
+    return table
+
+
+def test_the_mit_license_file_exists_and_is_named_in_the_metadata(project: dict[str, Any]) -> None:
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License\n")
+    assert "Copyright (c) 2026 the canasta authors" in text
+    assert 'THE SOFTWARE IS PROVIDED "AS IS"' in text
+    assert project["license"] == "MIT"
+    assert project["license-files"] == ["LICENSE"]
+
+
+def test_no_extra_is_empty(project: dict[str, Any]) -> None:
+    extras = project["optional-dependencies"]
+    assert extras, "the cli, dask and dev extras are expected"
+    empty = sorted(name for name, requirements in extras.items() if not requirements or not all(r.strip() for r in requirements))
+    assert not empty, f"extras with nothing to install: {empty}; fill them or remove them until their issue"
+
+
+def test_the_dask_extra_installs_the_distributed_scheduler(project: dict[str, Any]) -> None:
+    assert any(r.startswith("dask[distributed]") for r in project["optional-dependencies"]["dask"])
+
+
+def test_project_urls_point_at_the_repository(project: dict[str, Any]) -> None:
+    urls = project["urls"]
+    assert set(urls) >= {"Homepage", "Documentation", "Issues", "Source"}
+    assert all(url.startswith(HOME) for url in urls.values()), urls
+
+
+def test_classifiers_and_keywords(project: dict[str, Any]) -> None:
+    classifiers = project["classifiers"]
+    assert "Typing :: Typed" in classifiers and (ROOT / "canasta" / "py.typed").exists()
+    assert f"Programming Language :: Python :: {project['requires-python'].removeprefix('>=')}" in classifiers
+    assert not [c for c in classifiers if c.startswith("License ::")], "the license is given as an SPDX expression (PEP 639)"
+    assert "canasta" in project["keywords"]
+
+
+LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)")
+"""The target of a Markdown inline link or image: ``[text](target)``."""
+REFERENCE = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.M)
+"""The target of a Markdown reference definition: ``[label]: target``."""
+HTML = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
+
+
+def _is_absolute(target: str) -> bool:
+    return target.startswith(("https://", "http://", "mailto:"))
+
+
+def test_the_readme_works_as_the_description_on_an_index(project: dict[str, Any]) -> None:
+    """An index shows the README without the repository around it, so every link must be absolute."""
+    assert project["readme"] == "README.md"
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = LINK.findall(text) + REFERENCE.findall(text) + HTML.findall(text)
+    assert targets, "the README links to its docs"
+    relative = [t for t in targets if not _is_absolute(t)]
+    assert not relative, f"relative links break on an index: {relative}"
+
+
+def test_the_readme_links_to_every_doc_page() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        assert f"{HOME}/blob/main/docs/{page.name}" in text, f"the README does not link to docs/{page.name}"
