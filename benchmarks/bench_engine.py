@@ -57,7 +57,13 @@ def heuristic_policy_factory() -> Callable[[int], Policy] | None:
     if hasattr(module, "make_bot"):
         return lambda seed: module.make_bot(seed).choose
     if hasattr(module, "HeuristicBot"):
-        return lambda seed: module.HeuristicBot(seed=seed).choose
+        # canasta.bots.HeuristicBot decides from the seat's view (the bot protocol), not from the game
+
+        def make_view_policy(seed: int) -> Policy:
+            bot = module.HeuristicBot(seed=seed)
+            return lambda game, actions: bot.choose(game.view(game.current_player), actions)
+
+        return make_view_policy
     if hasattr(module, "choose"):
         fn = module.choose
         if len(inspect.signature(fn).parameters) >= 3:

@@ -6,5 +6,6 @@ under any profile, reading the rules from ``view.variant``.
 """
 
 from .base import Bot, RandomBot, play_turn
+from .heuristic import HeuristicBot
 
-__all__ = ["Bot", "RandomBot", "play_turn"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "play_turn"]

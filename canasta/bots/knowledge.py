@@ -52,7 +52,7 @@ class RuleFacts:
     min_naturals: int
     """Fewest naturals in a meld (001 §11 D)."""
     wild_room: tuple[int, ...]
-    """Most wild cards a meld with n naturals may hold, for n = 0 .. 63 (MATRIX F, P1: wild_limit and max_wilds)."""
+    """Most wild cards a meld with n naturals may hold, for n = 0 .. 63 (topics F; decisions P1: wild_limit and max_wilds)."""
     several_melds: bool
     """Several melds may make the opening together (001 §13 B)."""
     pile_needs_pair_to_open: bool
@@ -86,7 +86,7 @@ class RuleFacts:
     wild_discard_freezes: bool
     """A discarded two or joker freezes the pile (000 LÅST HÖG 2, 001 §17 B)."""
     black_three_freezes: bool
-    """A discarded black three freezes the pile instead of only blocking the next player (003 L62 literal, P16)."""
+    """A discarded black three freezes the pile instead of only blocking the next player (003 L62 literal, decisions P16)."""
     black_three_min: int
     black_three_max: int
 

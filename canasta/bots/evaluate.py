@@ -1,0 +1,226 @@
+"""Reading the table from a seat's view: melds, threats, and how dangerous a discard is.
+
+Everything here is a function of a :class:`~canasta.core.views.PlayerView`
+and the profile's :class:`~canasta.bots.knowledge.RuleFacts`; nothing looks
+at hidden cards. Card counting uses only what the seat saw: its own hand,
+every meld on the table, and the pile (the last ``pile_size`` discards of this
+hand, ``view.discards``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import exp
+from typing import TYPE_CHECKING
+
+from .knowledge import JOKER_CODE, JOKERS, NATURALS, THREES, TWOS, RuleFacts
+from .planning import SideMelds
+
+if TYPE_CHECKING:
+    from canasta.core.views import MeldView, PlayerView
+
+
+def side_melds(melds: Sequence[MeldView]) -> dict[int, tuple[int, int, int]]:
+    """A side's melds as rank index -> (naturals, twos, jokers)."""
+    return {int(m.rank): (m.naturals, m.twos, m.jokers) for m in melds}
+
+
+def canastas(melds: SideMelds, f: RuleFacts) -> int:
+    """How many canastas a side holds (000 CANASTA 1, 001 §15 A)."""
+    size = f.canasta_size
+    return sum(1 for n, t, j in melds.values() if n + t + j >= size)
+
+
+def table_points(melds: Sequence[MeldView], f: RuleFacts) -> int:
+    """A side's points on the table this hand: melded cards and canasta bonuses (001 §15 B, §34; 004 opt b)."""
+    value = f.value
+    total = 0
+    for m in melds:
+        rank = int(m.rank)
+        total += m.twos * value[TWOS] + m.jokers * value[JOKERS]
+        if rank != JOKERS:
+            total += m.naturals * value[rank]
+        if m.is_canasta:
+            if rank == JOKERS:
+                total += f.wild_canasta_bonus
+            else:
+                total += f.natural_bonus if m.is_natural else f.mixed_bonus
+    return total
+
+
+def next_opponent(view: PlayerView) -> int:
+    """The seat that plays after this one.
+
+    Without seats sitting out it is the seat to the left. When some sit out
+    (004 L11) the turn order is not in the view, so it is read from this
+    hand's discards (the seat that discarded after this seat's last discard),
+    or else taken as the first seat to the left on another side that holds cards.
+    """
+    seat, players = view.seat, view.players
+    sizes = view.hand_sizes
+    if all(sizes):
+        return (seat + 1) % players
+    discards = view.discards
+    for i in range(len(discards) - 1, -1, -1):
+        if discards[i][0] == seat:
+            for s, _ in discards[i + 1 :]:
+                if s >= 0 and s != seat:
+                    return s
+            break
+    for k in range(1, players):
+        s = (seat + k) % players
+        if sizes[s] and s % view.sides != view.side:
+            return s
+    return (seat + 1) % players
+
+
+def threat(view: PlayerView, f: RuleFacts) -> bool:
+    """Whether an opponent side may go out soon: it has (nearly) the canastas it needs and a player low on cards.
+
+    Going out needs ``going_out.canastas_required`` canastas (000 UTGÅNG 1,
+    001 §18 B); a side one canasta short with a meld two cards from one is
+    counted as close.
+    """
+    need = f.canastas_required
+    sides = view.sides
+    sizes = view.hand_sizes
+    for side in range(sides):
+        if side == view.side or not view.opened[side]:
+            continue
+        done = 0
+        close = False
+        for m in view.melds[side]:
+            if m.is_canasta:
+                done += 1
+            elif m.to_canasta <= 2:
+                close = True
+        if done >= need or (done + 1 == need and close):
+            low = min((sizes[s] for s in range(side, view.players, sides) if sizes[s]), default=99)
+            if low <= 3:
+                return True
+    return False
+
+
+class DiscardJudge:
+    """Prices each discard for one decision: what keeping the card is worth, and what the next opponent may take.
+
+    The next opponent takes an unfrozen pile with a card its side has melded
+    (001 §14 A•3), with one natural and a wild card (001 §14 A•2), or with a
+    natural pair; a frozen pile, or a side that has not opened, needs the
+    pair (000 ATT TA HÖGEN 4-5, 001 §14 B). A pile topped by a wild card or a
+    black three cannot be taken at all (001 §17 B, §20 B). The chance that
+    the opponent holds one or two cards of a rank is a Poisson estimate from
+    the copies this seat has not seen.
+    """
+
+    __slots__ = ("_add_ok", "_blocks", "_f", "_frozen", "_lam", "_nxt_discarded", "_nxt_melds", "_nxt_opened", "_pwild", "_seen")
+
+    def __init__(self, view: PlayerView, counts: Sequence[int], f: RuleFacts) -> None:
+        self._f = f
+        nxt = next_opponent(view)
+        nxt_side = nxt % view.sides
+        self._nxt_opened = view.opened[nxt_side]
+        self._nxt_melds = {int(m.rank): m.is_canasta for m in view.melds[nxt_side]}
+        self._frozen = view.pile_frozen
+        seen = list(counts)
+        wilds_seen = counts[TWOS] + counts[JOKERS]
+        for melds in view.melds:
+            for m in melds:
+                rank = int(m.rank)
+                if rank in NATURALS:
+                    seen[rank] += m.naturals
+                wilds_seen += m.twos + m.jokers
+        nxt_discarded: set[int] = set()
+        discards = view.discards
+        pile = view.pile_size
+        for i, (s, card) in enumerate(discards):
+            rank = JOKERS if card == JOKER_CODE else card >> 2
+            if s == nxt:
+                nxt_discarded.add(rank)
+            if i >= len(discards) - pile:
+                if rank in NATURALS:
+                    seen[rank] += 1
+                elif rank in (TWOS, JOKERS):
+                    wilds_seen += 1
+        self._seen = seen
+        self._nxt_discarded = nxt_discarded
+        hidden = max(1, view.stock_size + sum(view.hand_sizes) - len(view.hand))
+        hold = view.hand_sizes[nxt]
+        self._lam = hold / hidden
+        self._pwild = 1.0 - exp(-hold * max(0, f.wilds_in_deck - wilds_seen) / hidden)
+        self._add_ok = f.add_top_card_to_meld
+        self._blocks = f.own_canasta_rank_blocks
+
+    def unseen(self, rank: int) -> int:
+        """Copies of a natural rank this seat has not seen."""
+        return max(0, self._f.copies - self._seen[rank])
+
+    def take_chance(self, rank: int) -> float:
+        """The chance that the next opponent can take the pile topped by a natural of ``rank``."""
+        f = self._f
+        canasta = self._nxt_melds.get(rank)
+        open_pile = not self._frozen and self._nxt_opened and self._add_ok
+        if open_pile and canasta is not None and (not canasta or (f.add_top_card_to_canasta and not self._blocks)):
+            return 1.0
+        lam = self._lam * self.unseen(rank)
+        if lam <= 0.0:
+            return 0.0
+        e = exp(-lam)
+        one = 1.0 - e
+        pair = 1.0 - e * (1.0 + lam)
+        if rank in self._nxt_discarded:
+            one *= 0.5
+            pair *= 0.25
+        if canasta is not None:
+            pair *= 0.3  # its side melds that rank, so it rarely holds a pair of it
+        if self._frozen or not self._nxt_opened:
+            return pair if self._nxt_opened else 0.5 * pair
+        if f.wild_and_natural:
+            return pair + (one - pair) * self._pwild
+        return pair
+
+
+def discard_cost(
+    rank: int,
+    counts: Sequence[int],
+    own: SideMelds,
+    opened: bool,
+    judge: DiscardJudge,
+    pile_value: float,
+    big_pile: bool,
+    danger: bool,
+    f: RuleFacts,
+) -> float:
+    """The price of discarding a card of ``rank``: its worth to this side plus the pile it may hand over.
+
+    A wild card or a black three on top stops the next player (001 §17 B,
+    §20 B), so it costs only its own worth; a wild card also freezes the pile
+    where the profile says so (000 LÅST HÖG 2), which is why it gets cheaper
+    as the pile grows. A black three is the natural stop card (000 SVARTA
+    TREOR 1); it is kept only for a going-out meld of black threes.
+    """
+    if rank == JOKERS:
+        return 70.0 if big_pile and f.wild_discard_freezes else 140.0 if opened else 160.0
+    if rank == TWOS:
+        if big_pile and f.wild_discard_freezes:
+            return 35.0
+        return 60.0 if danger else 90.0 if opened else 110.0
+    if rank == THREES:
+        if big_pile or danger:
+            return 0.0
+        return 12.0 if counts[THREES] < f.black_three_min else 20.0
+    count = counts[rank]
+    mine = own.get(rank)
+    if mine is not None:
+        complete = sum(mine) >= f.canasta_size
+        keep = 0.0 if complete and not f.naturals_added else 20.0
+    elif count >= 3:
+        keep = 70.0
+    elif count == 2:
+        keep = 45.0 if opened else 60.0
+    else:
+        keep = 6.0 + 1.5 * judge.unseen(rank)
+    return keep + judge.take_chance(rank) * pile_value
+
+
+__all__ = ["DiscardJudge", "canastas", "discard_cost", "next_opponent", "side_melds", "table_points", "threat"]

@@ -1,0 +1,383 @@
+"""HeuristicBot: sensible play under any profile, from one seat's view and the legal actions.
+
+The bot reads every rule it uses from ``view.variant`` (through
+:func:`canasta.bots.knowledge.rule_facts`) and never names a federation. Each
+decision is a fresh, pure function of the view and the bot's seed: no memory
+of earlier calls, so the same seed and view always give the same action, and
+one bot object may play several seats. It only ever returns one of the legal
+actions it is given.
+
+How it decides, by phase (docs/bots.md says the same in prose):
+
+* **Answer** "may I go out?" (000 UTGÅNG 1, 001 §23 A): yes when its side is
+  ahead on the table this hand, or when the going-out bonus plus the
+  opponents' cards outweigh the points in its own hand.
+* **Draw**: take the pile when it pays. Before the side has opened, only when
+  the top card, the pair and the hand reach the opening minimum (pile cards
+  other than the top card never count, 000 ATT TA HÖGEN 4). After it, a take
+  that spends no wild card always pays; one that spends a wild card needs a
+  pile of some size. At the end of the stock it declines a pile it cannot use.
+* **Meld**: go out when the hand allows it, asking the partner first where
+  the profile has the question; else open (several melds in one turn, each a
+  separate action, 001 §13 B), taking back an opening it cannot finish
+  (001 §27 A•2); else add naturals to the side's melds, lay new natural
+  melds, and spend wild cards only to complete a canasta (or when the
+  opponents are about to go out, so they are not caught in hand).
+* **Discard**: the cheapest card by :func:`canasta.bots.evaluate.discard_cost`:
+  black threes and cards the next opponent cannot use first; a wild card to
+  freeze a big pile; never a card the next opponent's side has melded while
+  the pile is open, if a safer card exists.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from canasta.core.actions import (
+    Action,
+    AnswerGoOut,
+    AskGoOut,
+    DeclinePile,
+    Discard,
+    Draw,
+    Meld,
+    Retract,
+    TakePile,
+)
+from canasta.core.views import Phase, Question
+
+from .evaluate import DiscardJudge, canastas, discard_cost, side_melds, table_points, threat
+from .knowledge import JOKERS, NATURALS, TWOS, RuleFacts, rule_facts
+from .planning import SideMelds, Step, going_out_plan, hand_counts, opening_plan, split_wilds
+
+if TYPE_CHECKING:
+    from canasta.core.views import PlayerView
+    from canasta.variants import Variant
+
+_MASK = (1 << 64) - 1
+DRAW_WORTH = 14.0
+"""What a blind draw from the stock is worth, in the bot's points: a take must beat it."""
+CARD_WORTH = 9.0
+"""What one more card from the pile is worth (more cards, more melds)."""
+OUT_STOCK = 20
+"""With this few stock cards left, a side that can go out does."""
+BIG_PILE = 8
+"""A pile this big, unfrozen, is worth freezing or blocking."""
+
+
+def _mix(x: int) -> int:
+    """A 64-bit integer hash (splitmix64's finalizer): cheap, deterministic tie-breaks."""
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EB & _MASK
+    return x ^ (x >> 31)
+
+
+class _Legal:
+    """The legal actions sorted by kind, for fast look-ups."""
+
+    __slots__ = ("ask", "decline", "discards", "draw", "melds", "retract", "takes")
+
+    def __init__(self, legal: Sequence[Action]) -> None:
+        self.melds: dict[Step, Meld] = {}
+        self.discards: dict[int, Discard] = {}
+        self.takes: list[TakePile] = []
+        self.draw: Action | None = None
+        self.ask: Action | None = None
+        self.retract: Action | None = None
+        self.decline: Action | None = None
+        for a in legal:
+            kind = type(a)
+            if kind is Meld:
+                assert isinstance(a, Meld)
+                self.melds[(int(a.rank), a.naturals, a.twos, a.jokers)] = a
+            elif kind is Discard:
+                assert isinstance(a, Discard)
+                rank = int(a.rank)
+                self.discards[JOKERS if rank == 52 else rank] = a
+            elif kind is TakePile:
+                assert isinstance(a, TakePile)
+                self.takes.append(a)
+            elif kind is Draw:
+                self.draw = a
+            elif kind is AskGoOut:
+                self.ask = a
+            elif kind is Retract:
+                self.retract = a
+            elif kind is DeclinePile:
+                self.decline = a
+
+    def meld(self, rank: int, naturals: int, twos: int, jokers: int, least: int = 1) -> Meld | None:
+        """The legal meld of ``rank`` with these wild cards and the most naturals from ``naturals`` down to ``least``."""
+        melds = self.melds
+        for n in range(naturals, min(least, naturals) - 1, -1):
+            found = melds.get((rank, n, twos, jokers))
+            if found is not None:
+                return found
+        return None
+
+
+class HeuristicBot:
+    """Plays sensibly under any profile; see the module docstring for how it decides.
+
+    ``seed`` fixes the tie-breaks between equally good choices (None picks
+    one at random). A decision depends only on the seed and the view.
+    """
+
+    __slots__ = ("_facts", "_players", "_salt", "_variant", "seed")
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._salt = _mix(seed if seed is not None else random.randrange(1 << 63))
+        self._variant: Variant | None = None
+        self._players = 0
+        self._facts: RuleFacts | None = None
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(seed={self.seed!r})"
+
+    # -- entry point -------------------------------------------------------------
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """One of ``legal`` for the seat of ``view``; raises ValueError if ``legal`` is empty."""
+        if not legal:
+            raise ValueError(f"HeuristicBot.choose: no legal actions to choose from for seat {view.seat} (phase {view.phase})")
+        if len(legal) == 1:
+            return legal[0]
+        f = self._rules(view)
+        acts = _Legal(legal)
+        phase = view.phase
+        if phase is Phase.ANSWER:
+            return self._answer(view, legal, f)
+        found = self._draw(view, acts, f) if phase is Phase.DRAW else self._meld_phase(view, acts, f)
+        return found if found is not None else self._fallback(view, acts, legal, f)
+
+    def _rules(self, view: PlayerView) -> RuleFacts:
+        facts = self._facts
+        if facts is None or view.variant is not self._variant or view.players != self._players:
+            facts = self._facts = rule_facts(view.variant, view.players)
+            self._variant = view.variant
+            self._players = view.players
+        return facts
+
+    def _tie(self, view: PlayerView, key: int) -> float:
+        """A tie-break below 0.01 point, fixed by the seed, the moment of the hand and ``key``."""
+        x = _mix(self._salt ^ (view.hand_number << 40) ^ (len(view.discards) << 20) ^ (view.stock_size << 8) ^ key)
+        return (x >> 40) / float(1 << 24) * 0.01
+
+    # -- answering "may I go out?" ---------------------------------------------------
+
+    def _answer(self, view: PlayerView, legal: Sequence[Action], f: RuleFacts) -> Action:
+        """Yes when the side is ahead on the table, or when going out outweighs this hand's points (000 UTGÅNG 1, 001 §23 A)."""
+        side, sides = view.side, view.sides
+        ours = table_points(view.melds[side], f)
+        ahead = all(ours >= table_points(view.melds[o], f) for o in range(sides) if o != side)
+        mine = f.points(hand_counts(view.hand))
+        opponents = sum(n for s, n in enumerate(view.hand_sizes) if s % sides != side)
+        yes = ahead or mine <= f.going_out_bonus + 8 * opponents
+        for a in legal:
+            if isinstance(a, AnswerGoOut) and a.yes == yes:
+                return a
+        return legal[0]
+
+    # -- draw: the stock or the pile ------------------------------------------------------
+
+    def _draw(self, view: PlayerView, acts: _Legal, f: RuleFacts) -> Action | None:
+        best: Action | None = None
+        if acts.takes:
+            counts = hand_counts(view.hand)
+            best_worth = DRAW_WORTH if acts.draw is not None else 0.0
+            if acts.draw is None and acts.decline is None:
+                best_worth = float("-inf")  # forced to take (001 §24 A, 004 L194): the best form
+            for a in acts.takes:
+                worth = self._take_worth(view, a, counts, f)
+                if worth > best_worth:
+                    best, best_worth = a, worth
+        if best is not None:
+            return best
+        return acts.draw if acts.draw is not None else acts.decline
+
+    def _take_worth(self, view: PlayerView, a: TakePile, counts: Sequence[int], f: RuleFacts) -> float:
+        """What taking the pile this way is worth, against :data:`DRAW_WORTH` for a blind draw."""
+        top = view.pile_top
+        if top is None:
+            return float("-inf")
+        rank = int(top.rank)
+        n, t, j = a.naturals, a.twos, a.jokers
+        value = f.value
+        cards = 1 if a.top_only else view.pile_size
+        wild_cost = 45.0 * t + 70.0 * j
+        side = view.side
+        if not view.opened[side]:
+            left = list(counts)
+            left[rank] -= n
+            left[TWOS] -= t
+            left[JOKERS] -= j
+            points = (n + 1) * value[rank] + t * value[TWOS] + j * value[JOKERS]
+            needed = view.turn.opening_needed - points
+            provisional = {rank: (n + 1, t, j)}
+            # the pile joins the hand once the opening stands, so the hand may be melded down to its last card
+            if needed > 0 and opening_plan(left, provisional, needed, sum(left) - 1, f) is None:
+                return float("-inf")
+            return 100.0 + CARD_WORTH * cards - wild_cost
+        per_card = CARD_WORTH / 3 if threat(view, f) else CARD_WORTH
+        return 12.0 + per_card * (cards - 1) - wild_cost
+
+    # -- meld phase ------------------------------------------------------------------------
+
+    def _meld_phase(self, view: PlayerView, acts: _Legal, f: RuleFacts) -> Action | None:
+        counts = hand_counts(view.hand)
+        side = view.side
+        own = side_melds(view.melds[side])
+        if not view.opened[side]:
+            found = self._open(view, acts, counts, own, f)
+            if found is not None:
+                return found
+            return self._discard(view, acts, counts, own, False, f)
+        turn = view.turn
+        if turn.question is not Question.NO:
+            found = self._go_out(view, acts, counts, own, f)
+            if found is not None:
+                return found
+        danger = threat(view, f)
+        found = self._build(acts, counts, own, danger, len(view.hand), f)
+        if found is not None:
+            return found
+        return self._discard(view, acts, counts, own, danger, f)
+
+    def _open(self, view: PlayerView, acts: _Legal, counts: Sequence[int], own: SideMelds, f: RuleFacts) -> Action | None:
+        """Lay the opening one meld at a time (001 §13 B); take it back if it cannot be finished (001 §27 A•2)."""
+        turn = view.turn
+        provisional = {int(r): own[int(r)] for r in turn.melded_ranks if int(r) in own}
+        pending = turn.pending_pile > 0
+        spare = len(view.hand) - (1 if pending else 2)
+        plan = opening_plan(counts, provisional, turn.opening_needed, spare, f) if not turn.retracted else None
+        if plan:
+            for rank, n, t, j in plan:
+                found = acts.meld(rank, n, t, j)
+                if found is not None:
+                    return found
+        return acts.retract
+
+    def _go_out(self, view: PlayerView, acts: _Legal, counts: Sequence[int], own: SideMelds, f: RuleFacts) -> Action | None:
+        """Go out when the hand allows it (000 UTGÅNG, 001 §18), asking the partner first where the rules have it (001 §23 A)."""
+        found = going_out_plan(counts, own, f)
+        if found is None:
+            return None
+        steps, discard = found
+        turn = view.turn
+        if turn.question is not Question.YES and not self._out_pays(view, own, f):
+            return None
+        if acts.ask is not None and turn.question is Question.NOT_ASKED:
+            return acts.ask
+        for rank, n, t, j in steps:
+            a = acts.melds.get((rank, n, t, j))
+            if a is not None:
+                return a
+        if not steps and discard is not None:
+            return acts.discards.get(discard)
+        return None
+
+    def _out_pays(self, view: PlayerView, own: SideMelds, f: RuleFacts) -> bool:
+        """Whether ending the hand now beats building on (001 §34).
+
+        It does when the opponents may go out first, when the stock runs low,
+        or when the side already holds a canasta more than going out needs;
+        otherwise the side keeps building toward more canastas. (Measured in
+        benchmarks/bench_bots.py: a little more per hand against random play,
+        no change against itself.)
+        """
+        return threat(view, f) or view.stock_size <= OUT_STOCK or canastas(own, f) > f.canastas_required
+
+    def _build(self, acts: _Legal, counts: Sequence[int], own: SideMelds, danger: bool, held: int, f: RuleFacts) -> Action | None:
+        """Add naturals, lay natural melds, and spend wild cards where they complete a canasta (001 §15)."""
+        size = f.canasta_size
+        # naturals onto the side's melds, the meld nearest a canasta first
+        for rank in sorted((r for r in NATURALS if counts[r] and r in own), key=lambda r: (size - sum(own[r]), r)):
+            found = acts.meld(rank, counts[rank], 0, 0)
+            if found is not None:
+                return found
+        least = max(f.min_size, f.min_naturals)
+        for rank in sorted((r for r in NATURALS if counts[r] >= least and r not in own), key=lambda r: (-counts[r], -r)):
+            found = acts.meld(rank, counts[rank], 0, 0, least)
+            if found is not None:
+                return found
+        twos, jokers = counts[TWOS], counts[JOKERS]
+        wilds = twos + jokers
+        if not wilds:
+            return None
+        have = canastas(own, f)
+        short = have < f.canastas_required
+        best: tuple[int, int] | None = None
+        for rank, (n, t, j) in own.items():
+            if rank not in NATURALS or n + t + j >= size:
+                continue
+            deficit = size - n - t - j
+            if deficit > wilds or deficit > f.room(n, t + j):
+                continue
+            worth_it = deficit <= 1 or (deficit <= 2 and (short or held <= 6)) or danger or (short and held <= 5)
+            if worth_it and (best is None or (deficit, -n) < (best[0], -own[best[1]][0])):
+                best = (deficit, rank)
+        if best is not None:
+            t, j = split_wilds(best[0], twos, jokers, jokers_first=True)
+            found = acts.meld(best[1], 0, t, j)
+            if found is not None:
+                return found
+        if f.wild_canastas:
+            found = self._wild_meld(acts, own, twos, jokers, f)
+            if found is not None:
+                return found
+        if danger:
+            # the opponents may go out: wild cards are worth more melded than caught in hand (001 §34)
+            for rank, (n, t, j) in sorted(own.items(), key=lambda kv: -kv[1][0]):
+                room = f.room(n, t + j) if rank in NATURALS else 0
+                if room:
+                    tt, jj = split_wilds(min(room, wilds), twos, jokers, jokers_first=True)
+                    found = acts.meld(rank, 0, tt, jj)
+                    if found is not None:
+                        return found
+        return None
+
+    def _wild_meld(self, acts: _Legal, own: SideMelds, twos: int, jokers: int, f: RuleFacts) -> Meld | None:
+        """Build the wild-card meld (004 opt b): add to it, or start it holding more than a meld's worth of wild cards."""
+        if JOKERS in own or twos + jokers > f.min_size:
+            return acts.melds.get((JOKERS, 0, twos, jokers))
+        return None
+
+    # -- discard -------------------------------------------------------------------------------
+
+    def _discard(self, view: PlayerView, acts: _Legal, counts: Sequence[int], own: SideMelds, danger: bool, f: RuleFacts) -> Action | None:
+        """The cheapest discard by :func:`discard_cost` (ties broken by the seed)."""
+        if not acts.discards:
+            return None
+        if len(acts.discards) == 1:
+            return next(iter(acts.discards.values()))
+        judge = DiscardJudge(view, counts, f)
+        pile = view.pile_size
+        pile_value = 15.0 + 10.0 * pile
+        big = not view.pile_frozen and pile >= BIG_PILE
+        opened = view.opened[view.side]
+        best: Action | None = None
+        best_cost = float("inf")
+        for rank, a in acts.discards.items():
+            cost = discard_cost(rank, counts, own, opened, judge, pile_value, big, danger, f) + self._tie(view, rank)
+            if cost < best_cost:
+                best, best_cost = a, cost
+        return best
+
+    def _fallback(self, view: PlayerView, acts: _Legal, legal: Sequence[Action], f: RuleFacts) -> Action:
+        """When no rule above applies: discard, else the biggest meld (a binding yes, 002 UTGÅNG 2), else retract, else the first."""
+        counts = hand_counts(view.hand)
+        own = side_melds(view.melds[view.side])
+        found = self._discard(view, acts, counts, own, False, f)
+        if found is not None:
+            return found
+        if acts.melds:
+            return max(acts.melds.items(), key=lambda kv: (kv[0][1] + kv[0][2] + kv[0][3], kv[0][1], -kv[0][0]))[1]
+        if acts.retract is not None:
+            return acts.retract
+        return legal[0]
+
+
+__all__ = ["HeuristicBot"]

@@ -1,0 +1,311 @@
+"""The bots: always a legal action, from the view alone, deterministic; and HeuristicBot's main decisions.
+
+Playouts cover every bundled profile and player count (OpenSpiel's generic
+random-playout idea, with bots). The targeted tests set up a position
+(docs/scenarios.md) and check one decision each, named after the rule or the
+strategy it follows. Strength is measured in benchmarks/bench_bots.py, never
+timed here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import pickle
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+import canasta
+from canasta import AnswerGoOut, AskGoOut, Discard, Draw, Meld, Rank, TakePile
+from canasta.bots import Bot, HeuristicBot, RandomBot
+from canasta.bots.knowledge import JOKERS, TWOS, rule_facts
+from canasta.bots.planning import going_out_plan, hand_counts, opening_plan
+from canasta.core.events import HandEnded, Termination
+
+PROFILES = tuple((name, players) for name in canasta.variant_names() for players in canasta.load_variant(name).player_counts)
+
+HOUSE = """
+extends = "regency"
+[melds]
+wild_limit = "two_per_wild"
+min_size = 4
+[discard_pile]
+wild_and_natural = false
+take_top_card_only = true
+[going_out]
+final_discard = "required"
+permission = "not_used"
+natural_canasta_required = true
+[initial_meld]
+several_melds = false
+[black_threes]
+discard = "freeze"
+[canastas]
+wild_canastas = true
+wilds_added = false
+[end_of_stock]
+mode = "forced_if_legal"
+"""
+"""A house profile with the unusual choice of every rule the bot reads."""
+
+
+def play_hands(game: canasta.Game, bots: Sequence[Bot], hands: int = 1) -> list[HandEnded]:
+    """Play until ``hands`` hands have ended (or the match), checking every choice is legal."""
+    ended: list[HandEnded] = []
+    while not game.is_over and len(ended) < hands:
+        seat = game.current_player
+        view = game.view(seat)
+        action = bots[seat].choose(view, view.legal_actions)
+        assert action in view.legal_actions, f"{bots[seat]!r} chose {action} at seat {seat}, not among {view.legal_actions}"
+        ended += [e for e in game.apply(action) if isinstance(e, HandEnded)]
+    return ended
+
+
+def mixed(players: int, seed: int) -> list[Bot]:
+    return [HeuristicBot(seed=seed + s) if s % 2 == 0 else RandomBot(seed=seed + s) for s in range(players)]
+
+
+# ---------------------------------------------------------------------------
+# Always legal, whatever the profile
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("profile", "players"), PROFILES, ids=[f"{n}-{p}" for n, p in PROFILES])
+def test_bots_play_whole_hands_with_legal_actions(profile: str, players: int) -> None:
+    game = canasta.Game(profile, players=players, seed=3)
+    assert len(play_hands(game, mixed(players, 3), hands=2)) == 2 or game.is_over
+    heuristic = HeuristicBot(seed=5)
+    game = canasta.Game(profile, players=players, seed=4)
+    assert len(play_hands(game, [heuristic] * players, hands=1)) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_heuristic_bot_follows_unusual_house_rules(players: int) -> None:
+    """Every rule it reads set the unusual way: 4-card melds, two naturals per wild, required final discard, ..."""
+    variant = canasta.loads_variant(HOUSE)
+    for seed in range(3):
+        game = canasta.Game(variant, players=players, seed=seed)
+        assert play_hands(game, [HeuristicBot(seed=seed)] * players, hands=1)
+
+
+def test_bots_satisfy_the_protocol() -> None:
+    assert isinstance(HeuristicBot(seed=1), Bot)
+    assert isinstance(RandomBot(seed=1), Bot)
+    assert repr(HeuristicBot(seed=1)) == "HeuristicBot(seed=1)"
+
+
+def test_no_legal_action_is_a_clear_error() -> None:
+    view = canasta.Game("finnish", seed=1).view(0)
+    with pytest.raises(ValueError, match="no legal actions"):
+        HeuristicBot(seed=1).choose(view, ())
+
+
+# ---------------------------------------------------------------------------
+# The view alone, and determinism
+# ---------------------------------------------------------------------------
+
+
+def recorded_views(profile: str, seed: int, count: int) -> list[canasta.PlayerView]:
+    game = canasta.Game(profile, players=4, seed=seed)
+    bot = HeuristicBot(seed=seed)
+    views = []
+    while not game.is_over and len(views) < count:
+        view = game.view(game.current_player)
+        views.append(view)
+        game.apply(bot.choose(view, view.legal_actions))
+    return views
+
+
+def test_a_bot_given_only_the_view_decides_alone() -> None:
+    """Views kept after their game is gone, and views rebuilt from a pickle, still get a legal answer: the view is all it uses."""
+    views = recorded_views("swedish-club", seed=11, count=300)
+    bot = HeuristicBot(seed=2)
+    for view in views:
+        assert bot.choose(view, view.legal_actions) in view.legal_actions
+    for view in views[::7]:
+        clone = pickle.loads(pickle.dumps(view))
+        assert bot.choose(clone, clone.legal_actions) == bot.choose(view, view.legal_actions)
+
+
+def test_a_decision_depends_only_on_the_seed_and_the_view() -> None:
+    views = recorded_views("regency", seed=8, count=250)
+    first, again = HeuristicBot(seed=42), HeuristicBot(seed=42)
+    expected = [first.choose(v, v.legal_actions) for v in views]
+    assert [again.choose(v, v.legal_actions) for v in reversed(views)] == expected[::-1]
+
+
+def test_seeded_matches_replay_exactly() -> None:
+    def actions(seed: int) -> list[str]:
+        game = canasta.Game("finnish", players=4, seed=seed)
+        play_hands(game, mixed(4, seed), hands=2)
+        return [str(a) for a in game.actions]
+
+    assert actions(21) == actions(21)
+
+
+# ---------------------------------------------------------------------------
+# Plans
+# ---------------------------------------------------------------------------
+
+
+def test_opening_plan_reaches_the_minimum_with_naturals_first() -> None:
+    """001 §13 A-B: several melds make the opening; wild cards only when the naturals fall short."""
+    f = rule_facts(canasta.load_variant("finnish"), 4)
+    counts = hand_counts(canasta.Card(t) for t in ("KS", "KH", "KD", "QS", "QH", "QD", "5C", "7H", "2C"))
+    assert opening_plan(counts, {}, 50, 7, f) == [(int(Rank("K")), 3, 0, 0), (int(Rank("Q")), 3, 0, 0)]
+    plan = opening_plan(counts, {}, 70, 7, f)
+    assert plan is not None and sum(step[2] + step[3] for step in plan) == 1
+    assert opening_plan(counts, {}, 70, 6, f) is None, "the hand must keep two cards (001 §16 B)"
+    assert opening_plan(counts, {}, 120, 7, f) is None
+
+
+def test_going_out_plan_completes_the_canasta_before_the_last_discard() -> None:
+    """000 UTGÅNG 1-2: a canasta, then the whole hand melded or discarded."""
+    f = rule_facts(canasta.load_variant("swedish-official"), 4)
+    king = int(Rank("K"))
+    found = going_out_plan(hand_counts([canasta.Card("KS"), canasta.Card("7C")]), {king: (6, 0, 0)}, f)
+    assert found == ([(king, 1, 0, 0)], int(Rank("7")))
+    assert going_out_plan(hand_counts([canasta.Card("QS"), canasta.Card("7C")]), {king: (6, 0, 0)}, f) is None
+    wilds = hand_counts([canasta.Card("2C"), canasta.Card("JK")])
+    assert wilds[TWOS] == 1 and wilds[JOKERS] == 1
+
+
+# ---------------------------------------------------------------------------
+# Decisions
+# ---------------------------------------------------------------------------
+
+
+def position(hand: str, *, phase: str = "meld", variant: str = "finnish", **extra: object) -> canasta.Game:
+    table: dict[str, object] = {
+        "variant": variant,
+        "players": 4,
+        "seat": 0,
+        "phase": phase,
+        "scores": [0, 0],
+        "seed": 1,
+        "hands": {"0": hand, "1": 11, "2": 11, "3": 11},
+    }
+    if phase == "meld":
+        table["drew"] = "stock"
+    table.update(extra)
+    return canasta.Game.from_position(table)
+
+
+def decide(game: canasta.Game, seed: int = 0) -> canasta.Action:
+    view = game.view(game.current_player)
+    action = HeuristicBot(seed=seed).choose(view, view.legal_actions)
+    assert action in view.legal_actions
+    return action
+
+
+def test_it_opens_when_it_holds_an_opening() -> None:
+    """001 §13 A-B: 50 points in two natural melds, laid one action at a time in the same turn."""
+    game = position("KS KH KD QS QH QD 5C 7H 9D")
+    bot = HeuristicBot(seed=0)
+    while game.current_player == 0 and not game.view(0).opened[0]:
+        view = game.view(0)
+        action = bot.choose(view, view.legal_actions)
+        assert isinstance(action, Meld), f"expected the opening melds, got {action}"
+        game.apply(action)
+    assert game.view(0).opened[0]
+
+
+def test_it_takes_a_big_pile_it_can_take() -> None:
+    """001 §14 A•1: a natural pair takes the pile; eight cards are worth more than a draw."""
+    pile = {"cards": "4C 6D 8S JH QD 5S 7C 9H"}
+    game = position("9C 9D KS 5H 4D", phase="draw", sides={"0": {"melds": ["AC AD AH"]}}, pile=pile)
+    action = decide(game)
+    assert isinstance(action, TakePile) and not action.top_only
+
+
+def test_it_takes_the_pile_to_open_only_when_the_hand_completes_the_opening() -> None:
+    """000 ATT TA HÖGEN 4: only the top card counts from the pile, so the hand must supply the rest."""
+    pile = {"cards": "4C 6D 8S JH QD 5S 7C KH"}
+    can = position("KC KD QS QH QD 5C 7H", phase="draw", pile=pile)
+    assert isinstance(decide(can), TakePile)
+    cannot = position("KC KD 4S 6H 9D 5C 7H", phase="draw", pile=pile)
+    assert decide(cannot) == Draw()
+
+
+def test_it_does_not_discard_a_rank_the_next_opponents_side_has_melded() -> None:
+    """001 §14 A•3: the next player could take an unfrozen pile by adding that card to his side's meld."""
+    sides = {"0": {"melds": ["AC AD AH"]}, "1": {"melds": ["8C 8D 8S"]}}
+    pile = {"cards": "4C 6D JS QD 5S"}
+    for seed in range(5):
+        game = position("8H 6C 9S 9D KD KC", sides=sides, pile=pile)
+        action = decide(game, seed)
+        assert isinstance(action, Discard) and action.rank != Rank("8")
+
+
+def test_it_freezes_a_big_open_pile_when_every_natural_is_dangerous() -> None:
+    """000 LÅST HÖG 2, 001 §17 B: a discarded two freezes the pile; the next side holds melds of every rank in hand."""
+    sides = {"0": {"melds": ["AC AD AH"]}, "1": {"melds": ["8C 8D 8S", "KC KS KH", "6D 6S 6C"]}}
+    pile = {"cards": "4C 6D JS QD 5S 9C TD 7H 4D JC"}
+    game = position("8H 6H KD 2C", sides=sides, pile=pile)
+    assert decide(game) == Discard(rank="2")
+
+
+def test_it_goes_out_when_allowed_asking_its_partner_first() -> None:
+    """000 UTGÅNG 1-2, 002 UTGÅNG 2: with its canasta made, it asks, the partner says yes, and it goes out."""
+    sides = {"0": {"melds": ["KC KD KH KS KC KD"]}, "1": {"melds": ["8C 8D 8H"]}}
+    game = position("KS 7C", variant="swedish-official", sides=sides, stock={"size": 10})
+    bots = [HeuristicBot(seed=s) for s in range(4)]
+    seen = []
+    while game.hand_number == 1:
+        view = game.view(game.current_player)
+        action = bots[game.current_player].choose(view, view.legal_actions)
+        seen.append(action)
+        events = game.apply(action)
+    assert isinstance(seen[0], AskGoOut) and seen[1] == AnswerGoOut(yes=True)
+    ended = [e for e in events if isinstance(e, HandEnded)]
+    assert ended and ended[0].termination is Termination.WENT_OUT and ended[0].seat == 0
+
+
+def test_it_goes_out_without_asking_where_the_profile_has_no_question() -> None:
+    """P26: with permission not used, it simply melds out once its side has a canasta more than it needs."""
+    sides = {"0": {"melds": ["KC KD KH KS KC KD", "QC QD QH QS QC QD QH"]}}
+    game = position("KS 7C", variant={"extends": "regency", "going_out": {"permission": "not_used"}}, sides=sides)
+    assert decide(game) == Meld(rank="K", naturals=1)
+
+
+def test_the_partner_answers_no_when_behind_with_a_costly_hand() -> None:
+    """001 §23 A: the answer is the partner's; it says no when its side trails and its hand costs more than going out brings."""
+    sides = {"0": {"melds": ["KC KD KH KS KC KD KH"]}, "1": {"melds": ["8C 8D 8H 8S 8C 8D 8H", "9C 9D 9H 9S 9C 9D 9H"]}}
+    hands = {"0": "5C 5D", "1": 2, "2": "JK JK 2C 2D AS AH AD", "3": 2}
+    game = position("5C 5D", variant="swedish-official", sides=sides, hands=hands, stock={"size": 30})
+    game.apply("ask")
+    assert decide(game) == AnswerGoOut(yes=False)
+
+
+def test_the_bot_written_in_the_docs_runs() -> None:
+    """docs/bots.md, "Write a bot": the example plays a whole match against HeuristicBot."""
+    text = (Path(__file__).parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    example = next(b for b in blocks if "class GreedyBot" in b)
+    namespace: dict[str, object] = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(example, "docs/bots.md", "exec"), namespace)
+    game = namespace["game"]
+    assert isinstance(game, canasta.Game) and game.is_over
+    assert game.result is not None and game.result.winner == 1, "the heuristic side (seats 1 and 3) wins this match"
+
+
+# ---------------------------------------------------------------------------
+# Strength, as a deterministic smoke check (benchmarks/bench_bots.py measures it properly)
+# ---------------------------------------------------------------------------
+
+
+def test_heuristic_partners_outscore_random_partners_over_twenty_seeded_hands() -> None:
+    heuristic = random = 0
+    for seed in range(20):
+        h_side = seed % 2
+        bots: list[Bot] = [HeuristicBot(seed=seed) if s % 2 == h_side else RandomBot(seed=seed) for s in range(4)]
+        game = canasta.Game("finnish", players=4, seed=seed)
+        (ended,) = play_hands(game, bots, hands=1)
+        totals = {part.side: part.total for part in ended.scores}
+        heuristic += totals[h_side]
+        random += totals[1 - h_side]
+    assert heuristic > random + 20 * 200
