@@ -44,6 +44,7 @@ from .core import (
     rank_of,
     rank_text,
 )
+from .simulation import compare, simulate
 from .variants import (
     Problem,
     Variant,
@@ -94,6 +95,7 @@ __all__ = [
     "VariantError",
     "card_text",
     "check_variant",
+    "compare",
     "diff_variants",
     "dumps_variant",
     "format_diff",
@@ -106,5 +108,6 @@ __all__ = [
     "parse_rank",
     "rank_of",
     "rank_text",
+    "simulate",
     "variant_names",
 ]

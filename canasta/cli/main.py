@@ -23,12 +23,29 @@ from importlib import metadata
 
 from ..core.errors import CanastaError
 from ..variants.errors import VariantError
-from . import USAGE_ERROR, CommandError, Subparsers, print_problems, scenarios_cmd, show_help, variants_cmd
+from . import (
+    USAGE_ERROR,
+    CommandError,
+    Subparsers,
+    compare_cmd,
+    play_cmd,
+    print_problems,
+    scenarios_cmd,
+    show_help,
+    simulate_cmd,
+    variants_cmd,
+)
 
 Registrar = Callable[[Subparsers], None]
 """A command module's ``register`` function."""
 
-REGISTRARS: tuple[Registrar, ...] = (variants_cmd.register, scenarios_cmd.register)
+REGISTRARS: tuple[Registrar, ...] = (
+    variants_cmd.register,
+    scenarios_cmd.register,
+    simulate_cmd.register,
+    compare_cmd.register,
+    play_cmd.register,
+)
 """The command groups, in the order ``canasta --help`` lists them."""
 
 

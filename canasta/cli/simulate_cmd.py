@@ -1,0 +1,167 @@
+"""``canasta simulate``: play many seeded hands or matches of one profile with bots, and summarize them.
+
+Also the options, progress bar and output shared with ``canasta compare``
+(:mod:`canasta.cli.compare_cmd`). The progress bar (rich) goes to stderr and
+only when stderr is a terminal; stdout holds nothing but the result, as
+text (a rich table on a terminal, plain otherwise), Markdown or JSON: the
+result object's own ``to_json()``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from . import CommandError, Subparsers
+
+if TYPE_CHECKING:
+    from canasta.simulation import ComparisonResult, SimulationResult
+    from canasta.simulation.report import Block
+
+FORMATS = ("text", "markdown", "json")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+def add_run_options(p: argparse.ArgumentParser) -> None:
+    """The options every simulation command takes: what to play, with whom, on what."""
+    count = p.add_mutually_exclusive_group()
+    count.add_argument("--hands", type=_positive, metavar="H", help="play H single hands, each from a score of zero (default: 1000)")
+    count.add_argument("--games", type=_positive, metavar="G", help="play G whole matches to the target instead")
+    p.add_argument("--players", type=_positive, default=4, metavar="N", help="players at the table (default: 4)")
+    p.add_argument(
+        "--bots",
+        default="heuristic",
+        metavar="NAMES",
+        help="bots, comma-separated: one for everyone, one per side or one per seat, e.g. heuristic,random (default: heuristic)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="seed of the run; hand or match i plays from a seed derived from (S, i) (default: 0)",
+    )
+    p.add_argument("--hand-cap", type=_positive, default=50, metavar="N", help="with --games, cut a match off after N hands (default: 50)")
+    p.add_argument("--workers", type=_positive, metavar="W", help="local worker processes (default: every core)")
+    p.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://127.0.0.1:8786"
+    )
+    p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+
+
+def register(commands: Subparsers) -> None:
+    """Add ``canasta simulate`` to the top-level parser."""
+    p = commands.add_parser(
+        "simulate",
+        help="play many hands or matches of a profile with bots and summarize them",
+        description="Play seeded hands or matches of one profile with bots and report hand length, how hands ended, "
+        "scores and their parts, canastas, balance between sides and wins, each with a 95%% confidence interval.",
+    )
+    p.add_argument("--variant", required=True, metavar="NAME_OR_FILE", help="a bundled profile name or a .toml file")
+    add_run_options(p)
+    p.add_argument("--out", metavar="FILE", help="write every game's record to FILE (.toml, .json, or JSON Lines otherwise)")
+    p.set_defaults(handler=run)
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A rich progress bar on stderr while the block runs, when stderr is a terminal and rich is installed; else None."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    try:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    except ImportError:
+        yield None
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def _rich_blocks(blocks: list[Block]) -> bool:
+    """Draw report blocks with rich on stdout; False if rich is not installed."""
+    try:
+        from rich.console import Console
+        from rich.table import Table
+    except ImportError:
+        return False
+    from canasta.simulation.report import Paragraph
+
+    console = Console()
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            for line in block.lines:
+                console.print(line, markup=False, highlight=False)
+            console.print()
+            continue
+        table = Table(title=block.title, caption="\n".join(block.notes) or None, caption_justify="left")
+        for i, column in enumerate(block.columns):
+            table.add_column(column, justify="left" if i < block.left else "right", no_wrap=i >= block.left)
+        for row in block.rows:
+            if row.heading:
+                table.add_section()
+                table.add_row(row.cells[0], style="bold")
+            else:
+                table.add_row(*row.cells)
+        console.print(table)
+        console.print()
+    return True
+
+
+def emit(result: SimulationResult | ComparisonResult, fmt: str, *, details: bool = False) -> None:
+    """Print a result on stdout: JSON, Markdown, or text (rich tables on a terminal); ``details`` shows every score part of each side."""
+    from canasta.simulation.report import comparison_report, render, simulation_report
+
+    if fmt == "text" and sys.stdout.isatty():
+        from canasta.simulation import SimulationResult
+
+        blocks = simulation_report(result) if isinstance(result, SimulationResult) else comparison_report(result, details=details)
+        if _rich_blocks(blocks):
+            return
+    sys.stdout.write(render(result, fmt, details=details))
+
+
+def run_kwargs(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of ``simulate``/``compare`` that the shared options give."""
+    return {
+        "players": args.players,
+        "hands": args.hands,
+        "games": args.games,
+        "bots": args.bots,
+        "seed": args.seed,
+        "workers": args.workers,
+        "hand_cap": args.hand_cap,
+        "scheduler": args.scheduler,
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """``canasta simulate``: the summary of one profile's run on stdout."""
+    from canasta.simulation import SimulationError, simulate
+
+    try:
+        with progress_bar(f"simulate {args.variant}") as update:
+            result = simulate(args.variant, out=args.out, progress=update, **run_kwargs(args))
+    except SimulationError as exc:
+        raise CommandError(str(exc)) from None
+    emit(result, args.format)
+    return 0

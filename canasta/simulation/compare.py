@@ -1,0 +1,144 @@
+"""``canasta.compare``: several profiles on the same seeds, each metric side by side, differences paired by seed.
+
+Common random numbers: unit ``i`` of every profile is the match
+``Game(profile, players, seed=derive_seed(seed, i))`` with bots seeded from
+the same unit seed, and the engine shuffles hand ``h`` of a match with seed
+``s`` by ``random.Random(f"{s}:{h}")``. Profiles with the same deck (packs and
+jokers) and hand size therefore get the same deals, card for card, and a
+difference between them comes from the rules, not the luck of the deal. When
+the decks differ (six jokers instead of four, three packs), the same seed
+shuffles a different deck: the pairing by seed still holds, and the paired
+interval is still valid, but it is no narrower than unpaired ones would be.
+:attr:`ComparisonResult.same_deal` says which profiles share the first one's deals.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor
+
+import attrs
+
+from canasta.core.table import TableRules
+from canasta.variants import Variant
+from canasta.variants.diff import format_value
+
+from .byrule import rule_effects, single_rule_profiles
+from .errors import SimulationError
+from .experiment import DEFAULT_HAND_CAP, ProfileRef, bot_list, entrant, load_profile, play, settings_for, timing
+from .parallel import Progress, open_pool
+from .results import ComparisonResult, ComparisonRow, SimulationResult, Timing
+from .stats import Difference, paired_difference
+from .summary import summarize
+
+
+def _labels(variants: Sequence[Variant], refs: Sequence[ProfileRef]) -> list[str]:
+    """Each profile's name, or what the caller named it by where two names clash."""
+    names = [v.name for v in variants]
+    labels = [
+        name if names.count(name) == 1 else str(ref) if not isinstance(ref, Variant) else name
+        for name, ref in zip(names, refs, strict=True)
+    ]
+    return [label if labels.count(label) == 1 else f"{label} #{i + 1}" for i, label in enumerate(labels)]
+
+
+def _same_deal(a: Variant, b: Variant, players: int) -> bool:
+    ra, rb = TableRules(a, players), TableRules(b, players)
+    return (ra.decks, ra.jokers, ra.hand_size) == (rb.decks, rb.jokers, rb.hand_size)
+
+
+def comparison_rows(results: Sequence[SimulationResult]) -> tuple[ComparisonRow, ...]:
+    """Every metric of any profile, in report order, with each profile's estimate and its paired difference from the first."""
+    seen: dict[str, ComparisonRow] = {}
+    first = results[0]
+    for r in results:
+        for m in r.metrics:
+            if m.key in seen:
+                continue
+            estimates = []
+            differences: list[Difference | None] = []
+            for j, other in enumerate(results):
+                found = next((x for x in other.metrics if x.key == m.key), None)
+                estimates.append(found.estimate if found is not None else None)
+                if j == 0:
+                    continue
+                paired = first.samples is not None and other.samples is not None
+                if paired and found is not None and m.key in first.samples.values:  # type: ignore[union-attr]
+                    differences.append(paired_difference(first.samples.values[m.key], other.samples.values[m.key]))  # type: ignore[union-attr]
+                else:
+                    differences.append(None)
+            seen[m.key] = ComparisonRow(
+                key=m.key, label=m.label, group=m.group, unit=m.unit, estimates=tuple(estimates), differences=tuple(differences)
+            )
+    return tuple(seen.values())
+
+
+def compare(
+    variants: Sequence[ProfileRef],
+    players: int = 4,
+    hands: int | None = None,
+    games: int | None = None,
+    bots: str | Sequence[str] = ("heuristic", "heuristic"),
+    seed: int = 0,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    *,
+    by_rule: bool = False,
+    hand_cap: int = DEFAULT_HAND_CAP,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    chunk_size: int | None = None,
+) -> ComparisonResult:
+    """Play every profile on the same seeds and compare each metric with the first profile's, paired by seed.
+
+    ``by_rule`` (two profiles only) also plays the first profile with each
+    single rule difference set to the second's value, and reports each one's
+    effect on the headline metrics, largest first. The other arguments are
+    those of :func:`canasta.simulate`.
+    """
+    if len(variants) < 2:
+        raise SimulationError(f"compare needs at least two profiles, got {len(variants)}")
+    if by_rule and len(variants) != 2:
+        raise SimulationError(f"--by-rule compares exactly two profiles, got {len(variants)}")
+    loaded = [load_profile(ref) for ref in variants]
+    settings = settings_for(players, hands, games, seed, bot_list(bots), hand_cap)
+    entrants = [entrant(v, label, players, settings.bots) for v, label in zip(loaded, _labels(loaded, variants), strict=True)]
+    settings = attrs.evolve(settings, bots=entrants[0].seats)
+    singles = skipped = None
+    if by_rule:
+        singles, skipped = single_rule_profiles(loaded[0], loaded[1], players)
+        entrants += [entrant(v, f"{entrants[0].label} with {d.key} = {format_value(d.b)}", players, settings.bots) for d, v in singles]
+    began = time.perf_counter()
+    with open_pool(workers, executor, scheduler) as pool:
+        played = play(entrants, settings, pool, progress=progress, chunk_size=chunk_size)
+    wall = time.perf_counter() - began
+    results = [summarize(e.variant, e.label, settings, p.units, timing(p, wall, pool)) for e, p in zip(entrants, played, strict=True)]
+    shown = results[: len(loaded)]
+    effects = None
+    if singles is not None and skipped is not None:
+        effects = rule_effects(
+            loaded[0], loaded[1], results[0], results[1], list(zip((d for d, _ in singles), results[2:], strict=True)), skipped
+        )
+    hands_played = sum(t.timing.hands for t in results)
+    worker_seconds = sum(p.worker_seconds for p in played)
+    return ComparisonResult(
+        settings=shown[0].settings,
+        profiles=tuple(r.profile for r in shown),
+        titles=tuple(v.title for v in loaded),
+        same_deal=tuple(_same_deal(loaded[0], v, players) for v in loaded),
+        rows=comparison_rows(shown),
+        results=tuple(shown),
+        by_rule=effects,
+        timing=Timing(
+            wall_seconds=wall,
+            worker_seconds=worker_seconds,
+            hands=hands_played,
+            hands_per_second=hands_played / wall if wall > 0 else 0.0,
+            hands_per_core_second=hands_played / worker_seconds if worker_seconds > 0 else 0.0,
+            decisions_per_core_second=sum(r.decisions for r in results) / worker_seconds if worker_seconds > 0 else 0.0,
+            workers=pool.workers,
+            chunks=played[0].chunks,
+            executor=pool.name,
+        ),
+    )

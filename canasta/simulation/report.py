@@ -1,0 +1,362 @@
+"""Rendering simulation and comparison results as plain text, Markdown or JSON.
+
+A report is a list of blocks, paragraphs and tables, built once from the
+result object and written out by :func:`render_text` or
+:func:`render_markdown`; the command line draws the same tables with rich
+when its output is a terminal. JSON is the result's own ``to_json()``.
+
+Means are shown with their 95% confidence interval in brackets; a paired
+difference as ``+d ±h`` (the paired t interval is symmetric), marked ``*``
+when the interval excludes zero. Shares are percentages and their
+differences percentage points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from .metrics import ENDINGS, GROUPS, PARTS, SHORT
+from .results import ComparisonResult, ComparisonRow, RuleEffects, SimulationResult
+from .stats import Difference, Estimate
+
+FORMATS = ("text", "markdown", "json")
+
+_DECIMALS = {"turns": 1, "decisions": 1, "points": 1, "canastas": 2, "hands": 2, "share": 1, "edge": 1}
+_SCALE = {"share": 100.0, "edge": 100.0}
+
+
+@attrs.frozen(kw_only=True)
+class Paragraph:
+    lines: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class Row:
+    cells: tuple[str, ...]
+    heading: bool = False
+    """A group heading spanning the table: only the first cell is used."""
+
+
+@attrs.frozen(kw_only=True)
+class Table:
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[Row, ...]
+    notes: tuple[str, ...] = ()
+    left: int = 1
+    """How many leading columns hold words (left-aligned); the rest hold numbers (right-aligned)."""
+
+
+Block = Paragraph | Table
+
+
+# -- numbers ---------------------------------------------------------------------------------------------------------------
+
+
+def number(value: float, unit: str, *, signed: bool = False) -> str:
+    """A value in its unit's display form: shares as percentages, points to one decimal."""
+    v = value * _SCALE.get(unit, 1.0)
+    text = f"{v:+,.{_DECIMALS.get(unit, 2)}f}" if signed else f"{v:,.{_DECIMALS.get(unit, 2)}f}"
+    return text.replace("-", "−")
+
+
+def _suffix(unit: str) -> str:
+    return "%" if unit == "share" else " pp" if unit == "edge" else ""
+
+
+def show_estimate(e: Estimate | None, unit: str) -> str:
+    """``mean [low, high]``; ``n/a`` for a missing metric."""
+    if e is None:
+        return "n/a"
+    signed = unit == "edge"
+    head = number(e.mean, unit, signed=signed) + _suffix(unit)
+    if e.low is None or e.high is None:
+        return head
+    return f"{head} [{number(e.low, unit, signed=signed)}, {number(e.high, unit, signed=signed)}]"
+
+
+def show_difference(d: Difference | None, unit: str) -> str:
+    """``+d ±h`` with ``*`` when significant; shares in percentage points."""
+    if d is None:
+        return "n/a"
+    unit_text = " pp" if unit in ("share", "edge") else ""
+    diff_unit = "edge" if unit == "share" else unit
+    head = number(d.mean, diff_unit, signed=True)
+    if d.low is None or d.high is None:
+        return head + unit_text
+    half = (d.high - d.low) / 2
+    return f"{head} ±{number(half, diff_unit)}{unit_text}{' *' if d.significant else ''}"
+
+
+# -- simulate --------------------------------------------------------------------------------------------------------------
+
+
+def _idle(key: str, estimates: Sequence[Estimate | None]) -> bool:
+    """A wild-canasta row that is zero everywhere: the profiles have no wild-card canastas (004 opt b), so it is left out of text."""
+    return "wild" in key and all(e is None or (e.mean == 0.0 and e.sd == 0.0) for e in estimates)
+
+
+_BALANCE_NOTE = (
+    "First side: the side of the player who plays first, the dealer's left (001 §9). First-player advantage: "
+    "its share of the wins (a shared best score counts as a share) minus 1/number of sides; 0 means no edge."
+)
+
+
+def _bots(seats: Sequence[str]) -> str:
+    if len(set(seats)) == 1:
+        return f"{seats[0]} in every seat"
+    return ", ".join(f"seat {i}: {name}" for i, name in enumerate(seats))
+
+
+def _what(r: SimulationResult) -> str:
+    s = r.settings
+    unit = "single hands from a score of zero" if s.mode == "hands" else f"matches to the target (cut off after {s.hand_cap} hands)"
+    return f"{s.count:,} {unit}, {s.players} players, seed {s.seed}, {_bots(s.bots)}"
+
+
+def _speed(r: SimulationResult) -> str:
+    t = r.timing
+    return (
+        f"Played {r.hands:,} hands in {t.wall_seconds:,.1f} s: {t.hands_per_second:,.0f} hands per second on {t.workers} "
+        f"worker{'s' if t.workers != 1 else ''} ({t.executor}); {t.decisions_per_core_second:,.0f} bot decisions per core-second."
+    )
+
+
+def simulation_report(r: SimulationResult) -> list[Block]:
+    """The summary of one profile: metrics by group, the score parts per side, how hands ended, wins."""
+    lines = [f"{r.profile} ({r.title}): {_what(r)}", _speed(r)]
+    if r.settings.mode == "games":
+        lines.append(f"{r.capped:,} of {r.units:,} matches were cut off at {r.settings.hand_cap} hands before a side reached the target.")
+    blocks: list[Block] = [Paragraph(lines=tuple(lines))]
+    rows: list[Row] = []
+    for group, heading in GROUPS.items():
+        shown = [m for m in r.metrics if m.group == group and group not in ("side", "ending") and not _idle(m.key, [m.estimate])]
+        if shown:
+            rows.append(Row(cells=(heading,), heading=True))
+            rows += [Row(cells=(m.label, show_estimate(m.estimate, m.unit))) for m in shown]
+    blocks.append(
+        Table(
+            title="Summary (mean [95% confidence interval])", columns=("metric", "mean [95% CI]"), rows=tuple(rows), notes=(_BALANCE_NOTE,)
+        )
+    )
+    parts = []
+    for key, label in PARTS:
+        if _idle(key, [r.metric(f"score.{key}").estimate]):
+            continue
+        cells = [label]
+        for k in range(r.sides):
+            cells.append(show_estimate(r.metric(f"score.{key}.side{k}").estimate, "points"))
+        cells.append(show_estimate(r.metric(f"score.{key}").estimate, "points"))
+        parts.append(Row(cells=tuple(cells)))
+    blocks.append(
+        Table(
+            title="Score per hand and its parts (HandScore)",
+            columns=("part", *(f"side {k}" for k in range(r.sides)), "mean of sides"),
+            rows=tuple(parts),
+        )
+    )
+    ended = [
+        Row(cells=(label, f"{r.endings[t.value]:,}", show_estimate(r.metric(f"ended.{t.value}").estimate, "share")))
+        for t, label in ENDINGS.items()
+    ]
+    blocks.append(Table(title="How hands ended", columns=("ending", "hands", "share [95% CI]"), rows=tuple(ended)))
+    games = r.settings.mode == "games"
+    wins = [Row(cells=(f"side {k}", f"{r.hand_wins[k]:,}", *_match_wins(r, k))) for k in range(r.sides)]
+    wins.append(Row(cells=("drawn", f"{r.hand_draws:,}", *((f"{r.match_draws or 0:,}",) if games else ()))))
+    if games:
+        wins.append(Row(cells=("cut off at the hand cap", "", f"{r.capped:,}")))
+    wins += [Row(cells=(f"seat {seat} (side {seat % r.sides})", f"{n:,}", *(("",) if games else ()))) for seat, n in enumerate(r.seat_wins)]
+    blocks.append(
+        Table(
+            title="Wins by side and seat (a seat wins when its side does)",
+            columns=("", "hands won", *(("matches won",) if games else ())),
+            rows=tuple(wins),
+            notes=(f"Ludii balance (1 = the sides win equally often): {r.balance:.3f}",),
+        )
+    )
+    return blocks
+
+
+def _match_wins(r: SimulationResult, side: int) -> tuple[str, ...]:
+    return (f"{r.match_wins[side]:,}",) if r.match_wins is not None else ()
+
+
+# -- compare ---------------------------------------------------------------------------------------------------------------
+
+
+def _deal_note(c: ComparisonResult) -> str:
+    others = c.profiles[1:]
+    same = [p for p, s in zip(others, c.same_deal[1:], strict=True) if s]
+    differ = [p for p, s in zip(others, c.same_deal[1:], strict=True) if not s]
+    parts = []
+    if same:
+        parts.append(f"{', '.join(same)} {'deals' if len(same) == 1 else 'deal'} the same cards as {c.profiles[0]} on every seed")
+    if differ:
+        parts.append(
+            f"{', '.join(differ)} {'uses' if len(differ) == 1 else 'use'} another deck or hand size, so the same seeds deal other cards "
+            "(still paired by seed)"
+        )
+    return "; ".join(parts) + "."
+
+
+def comparison_report(c: ComparisonResult, *, details: bool = False, timing: bool = True) -> list[Block]:
+    """Every metric side by side with its 95% CI, and each difference from the first profile with its paired CI.
+
+    ``details`` adds every score part of each side; ``timing`` false leaves out how long it took (for generated pages).
+    """
+    s = c.settings
+    first = c.results[0]
+    lines = [
+        f"Comparing {', '.join(c.profiles)}: {_what(first)}; every profile plays the same seeds.",
+        _deal_note(c),
+    ]
+    if timing:
+        lines.append(
+            f"Played {c.timing.hands:,} hands in {c.timing.wall_seconds:,.1f} s on {c.timing.workers} worker"
+            f"{'s' if c.timing.workers != 1 else ''} ({c.timing.executor})."
+        )
+    if s.mode == "games":
+        lines.append("Matches cut off at the hand cap: " + ", ".join(f"{r.profile} {r.capped:,} of {r.units:,}" for r in c.results) + ".")
+    columns = ("metric", *c.profiles, *(f"{p} − {c.profiles[0]}" for p in c.profiles[1:]))
+    rows: list[Row] = []
+    for group, heading in GROUPS.items():
+        shown = [r for r in c.rows if r.group == group and (details or not _detail(r)) and not _idle(r.key, r.estimates)]
+        if shown:
+            rows.append(Row(cells=(heading,), heading=True))
+            rows += [_comparison_row(r) for r in shown]
+    blocks: list[Block] = [
+        Paragraph(lines=tuple(lines)),
+        Table(
+            title="Each metric: mean [95% CI]; difference from the first profile: +d ±95% CI of the paired difference",
+            columns=columns,
+            rows=tuple(rows),
+            notes=(
+                "* the paired difference is significant at the 5% level (its interval excludes 0; not corrected for the number of metrics).",
+                _BALANCE_NOTE,
+            ),
+        ),
+    ]
+    if c.by_rule is not None:
+        blocks += by_rule_report(c.by_rule)
+    return blocks
+
+
+def _detail(row: ComparisonRow) -> bool:
+    return row.group == "side" and not row.key.startswith("score.total.")
+
+
+def _comparison_row(r: ComparisonRow) -> Row:
+    return Row(cells=(r.label, *(show_estimate(e, r.unit) for e in r.estimates), *(show_difference(d, r.unit) for d in r.differences)))
+
+
+def _unit(key: str) -> str:
+    units = {"duration.turns": "turns", "score.total": "points", "canastas.total": "canastas", "match.hands": "hands"}
+    return units.get(key, "edge")
+
+
+def by_rule_report(e: RuleEffects) -> list[Block]:
+    """Each single rule difference's effect on the headline metrics, largest first, and the skipped ones with the reason."""
+    units = [_unit(k) for k in e.metrics]
+    rows = [Row(cells=("all differences together", f"{e.base} → {e.target}", *_effects(e.total.differences, units), ""))]
+    rows += [
+        Row(
+            cells=(x.key, f"{x.a} → {x.b}", *_effects(x.differences, units), f"{x.size:.2f} {SHORT.get(x.driver, x.driver).split(' (')[0]}")
+        )
+        for x in e.effects
+    ]
+    blocks: list[Block] = [
+        Table(
+            title=f"Rule by rule: {e.base} with one rule set to {e.target}'s value, same seeds; effect = that profile − {e.base}",
+            columns=("rule", "change", *(SHORT.get(k, k) for k in e.metrics), "size (SD)"),
+            rows=tuple(rows),
+            left=2,
+            notes=(
+                "Each cell: mean paired difference ±95% CI; * the interval excludes 0. pp: percentage points of hands.",
+                "Sorted by size: the largest effect on any of these metrics, in standard deviations of that metric.",
+                "Single effects need not add up to the total: rules interact.",
+            ),
+        )
+    ]
+    if e.skipped:
+        groups: dict[str, list[str]] = {}
+        for x in e.skipped:
+            reason = x.reason
+            if reason.startswith("a value for "):
+                reason = "values for another player count than the one played"
+                groups.setdefault(reason, []).append(x.key)
+            else:
+                groups.setdefault(reason, []).append(f"{x.key} ({x.a} → {x.b})")
+        lines = ["Rule differences not simulated:"] + [f"- {reason}: {', '.join(keys)}" for reason, keys in groups.items()]
+        blocks.append(Paragraph(lines=tuple(lines)))
+    return blocks
+
+
+def _effects(diffs: Sequence[Difference], units: Sequence[str]) -> list[str]:
+    return [show_difference(d, u).replace(" pp", "") for d, u in zip(diffs, units, strict=True)]
+
+
+# -- writers ---------------------------------------------------------------------------------------------------------------
+
+
+def render_text(blocks: Sequence[Block]) -> str:
+    """Plain text: paragraphs, then each table with aligned columns and its notes."""
+    out: list[str] = []
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            out += [*block.lines, ""]
+            continue
+        widths = [len(c) for c in block.columns]
+        for row in block.rows:
+            if not row.heading:
+                widths = [max(w, len(cell)) for w, cell in zip(widths, row.cells, strict=False)]
+        out.append(block.title)
+        out.append("  ".join(c.ljust(w) for c, w in zip(block.columns, widths, strict=True)).rstrip())
+        out.append("  ".join("-" * w for w in widths))
+        for row in block.rows:
+            if row.heading:
+                out.append(row.cells[0])
+            else:
+                cells = [c.ljust(w) if i < block.left else c.rjust(w) for i, (c, w) in enumerate(zip(row.cells, widths, strict=False))]
+                out.append("  ".join(cells).rstrip())
+        out += [*block.notes, ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def render_markdown(blocks: Sequence[Block]) -> str:
+    """Markdown: paragraphs as text, tables as pipe tables with group headings in bold."""
+    out: list[str] = []
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            out += [*(f"{line}  " for line in block.lines[:-1]), block.lines[-1], ""]
+            continue
+        out += [f"**{_md(block.title)}**", ""]
+        out.append("| " + " | ".join(_md(c) or " " for c in block.columns) + " |")
+        out.append("|" + "|".join("---" if i < block.left else "---:" for i in range(len(block.columns))) + "|")
+        for row in block.rows:
+            if row.heading:
+                out.append(f"| **{_md(row.cells[0])}** |" + " |" * (len(block.columns) - 1))
+            else:
+                out.append("| " + " | ".join(_md(c) for c in row.cells) + " |")
+        out.append("")
+        out += [f"{_md(n)}  " for n in block.notes[:-1]]
+        if block.notes:
+            out += [_md(block.notes[-1]), ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def render(result: SimulationResult | ComparisonResult, fmt: str = "text", *, details: bool = False) -> str:
+    """A result as ``text``, ``markdown`` or ``json``; ValueError for another format. ``details``: every score part of each side in a comparison."""
+    if fmt == "json":
+        return result.to_json()
+    blocks = simulation_report(result) if isinstance(result, SimulationResult) else comparison_report(result, details=details)
+    if fmt == "text":
+        return render_text(blocks)
+    if fmt == "markdown":
+        return render_markdown(blocks)
+    raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")

@@ -1,0 +1,120 @@
+"""compare(): the same seeds for every profile, paired differences, determinism whatever runs it, JSON, --by-rule."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import attrs
+import pytest
+
+import canasta
+from canasta.simulation import ComparisonResult, SimulationError, SimulationResult, compare, simulate
+from canasta.simulation.parallel import plan_chunks
+from canasta.simulation.stats import paired_difference
+
+RANDOM = {"bots": "random"}
+
+
+def test_chunks_cover_every_seed_once() -> None:
+    for count, workers, size in [(1, 2, None), (10, 2, 3), (1000, 2, None), (7, 8, 1)]:
+        chunks = plan_chunks(count, workers, 0.001, size)
+        assert [i for start, n in chunks for i in range(start, start + n)] == list(range(count))
+    assert len(plan_chunks(4000, 2, 0.006)) == 8  # 500 hands each: at least a second, four tasks per worker
+
+
+def test_the_result_is_the_same_whatever_runs_it() -> None:
+    """Bit for bit: one worker in process, two processes with small chunks, a thread pool: equal result objects."""
+    one = simulate("finnish", hands=10, seed=4, workers=1, **RANDOM)
+    two = simulate("finnish", hands=10, seed=4, workers=2, chunk_size=3, **RANDOM)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        threads = simulate("finnish", hands=10, seed=4, executor=pool, chunk_size=2, **RANDOM)
+    assert one == two == threads
+    assert one.to_json() != two.to_json()  # only the timing differs, and it is not part of ==
+    assert (one.timing.executor, two.timing.executor, threads.timing.executor) == ("in-process", "processes", "ThreadPoolExecutor")
+    other_seed = simulate("finnish", hands=10, seed=5, workers=1, **RANDOM)
+    assert other_seed != one
+
+
+def test_comparison_is_the_same_whatever_runs_it() -> None:
+    one = compare(["finnish", "swedish-club"], hands=8, workers=1, **RANDOM)
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        pooled = compare(["finnish", "swedish-club"], hands=8, executor=pool, chunk_size=3, **RANDOM)
+    assert one == pooled
+
+
+def test_every_profile_plays_the_same_seeds_and_deals() -> None:
+    """Common random numbers: the same unit seeds, and with the same deck the same cards in every hand."""
+    c = compare(["finnish", "swedish-official"], hands=5, seed=9, workers=1, **RANDOM)
+    a, b = c.results
+    assert a.samples is not None and b.samples is not None
+    assert a.samples.seeds == b.samples.seeds
+    assert c.same_deal == (True, True)
+    for seed in a.samples.seeds[:2]:
+        ga = canasta.Game("finnish", 4, seed=seed)
+        gb = canasta.Game("swedish-official", 4, seed=seed)
+        assert [ga.view(s).hand for s in range(4)] == [gb.view(s).hand for s in range(4)]
+
+
+def test_differences_are_paired_by_seed() -> None:
+    c = compare(["finnish", "swedish-club"], hands=12, workers=1, **RANDOM)
+    row = c.row("duration.turns")
+    a, b = (r.samples for r in c.results)
+    assert a is not None and b is not None
+    assert row.differences == (paired_difference(a.values["duration.turns"], b.values["duration.turns"]),)
+    assert [e.mean for e in row.estimates if e is not None] == [r.metric("duration.turns").estimate.mean for r in c.results]
+
+
+def test_results_round_trip_through_json() -> None:
+    r = simulate("dutch", hands=6, workers=1, **RANDOM)
+    assert SimulationResult.from_json(r.to_json(samples=True)) == r
+    assert SimulationResult.from_json(r.to_json()) == attrs.evolve(r, samples=None)
+    c = compare(["dutch", "finnish"], hands=4, workers=1, by_rule=True, **RANDOM)
+    back = ComparisonResult.from_json(c.to_json(samples=True))
+    assert back == c
+    assert back.by_rule is not None and back.by_rule.effects == c.by_rule.effects  # type: ignore[union-attr]
+
+
+def test_compare_needs_two_profiles_and_by_rule_exactly_two() -> None:
+    with pytest.raises(SimulationError, match="at least two"):
+        compare(["finnish"], hands=2, workers=1)
+    with pytest.raises(SimulationError, match="exactly two"):
+        compare(["finnish", "dutch", "regency"], hands=2, workers=1, by_rule=True)
+
+
+def _house(tmp_path: Path) -> Path:
+    """Finnish rules on three packs: the deck and the red-three table must change together (001 §21 F), and a bigger going-out bonus."""
+    path = tmp_path / "three-packs.toml"
+    path.write_text(
+        'extends = "finnish"\nname = "three-packs"\n\n[deal]\ndecks = { 4 = 3 }\n\n'
+        "[red_threes]\nbonus_table = { 4 = [100, 200, 300, 400, 500, 600] }\n\n[going_out]\nbonus = 300\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_by_rule_skips_a_change_that_is_invalid_alone(tmp_path: Path) -> None:
+    c = compare(["finnish", str(_house(tmp_path))], hands=6, workers=1, by_rule=True, **RANDOM)
+    e = c.by_rule
+    assert e is not None
+    assert [x.key for x in e.effects] == ["going_out.bonus"]
+    skipped = {x.key: x.reason for x in e.skipped}
+    assert set(skipped) == {"deal.decks.4", "red_threes.bonus_table.4"}
+    assert all(reason.startswith("alone it makes an invalid profile") for reason in skipped.values())
+    assert "3 packs hold 6 red threes, the table has 4" in skipped["deal.decks.4"]
+    assert c.same_deal == (True, False)  # three packs: the same seeds shuffle another deck
+    total = e.total.differences[e.metrics.index("score.total")]
+    assert total == c.row("score.total").differences[0]
+
+
+def test_by_rule_names_the_rules_that_cannot_change_play() -> None:
+    c = compare(["finnish", "swedish-club"], hands=4, workers=1, by_rule=True, **RANDOM)
+    e = c.by_rule
+    assert e is not None
+    reasons = {x.key: x.reason for x in e.skipped}
+    assert reasons["deal.decks.2"] == "a value for 2 players; this comparison plays 4"
+    assert reasons["penalties.table_talk_forfeit"].startswith("plays the same")
+    simulated = [x.key for x in e.effects]
+    assert "going_out.canastas_required.4" in simulated
+    assert not set(simulated) & set(reasons)
+    assert [x.size for x in e.effects] == sorted((x.size for x in e.effects), reverse=True)

@@ -1,0 +1,146 @@
+"""simulate(): what one profile's hands and matches report, checked against the engine and its records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import canasta
+from canasta.core.events import Termination
+from canasta.core.scoring import HandScore
+from canasta.simulation import SimulationError, load_records, simulate
+from canasta.simulation.metrics import catalog, hand_values
+from canasta.simulation.players import derive_seed, seat_bots
+from canasta.simulation.runner import KINDS, HandOutcome, _canasta_kinds, play_unit
+
+SMALL = {"workers": 1, "bots": "random"}
+
+
+@pytest.mark.parametrize("name", canasta.variant_names())
+def test_every_bundled_profile_plays_and_its_canastas_add_up(name: str) -> None:
+    """The canasta bonus split by kind adds up to the engine's bonus (000 CANASTA 2-3, 001 §15 B); play_unit checks it per hand."""
+    variant = canasta.load_variant(name)
+    players = 4 if 4 in variant.player_counts else variant.player_counts[0]
+    for index in range(3):
+        unit = play_unit(variant, players, ("random",) * players, 11, index, games=False, hand_cap=1, record=False)
+        (hand,) = unit.hands
+        assert hand.turns >= 1 and hand.decisions >= hand.turns
+        assert len(hand.scores) == len(hand.canastas) == variant.deal.sides[players]  # type: ignore[index]
+
+
+def test_canastas_are_classed_as_the_scoring_awards_them() -> None:
+    """Natural and mixed canastas (001 §15 B), and wild-card canastas of one kind or mixed (004 opt b); short melds do not count."""
+    melds = {12: [7, 0, 0], 11: [5, 1, 1], 13: [0, 4, 3], 10: [3, 0, 0]}
+    assert _canasta_kinds(melds, 7) == (1, 1, 1, 0)
+    assert _canasta_kinds({13: [0, 7, 0]}, 7) == (0, 0, 0, 1)
+    assert KINDS == ("natural", "mixed", "wild", "pure_wild")
+
+
+def test_first_player_advantage_of_one_hand() -> None:
+    """The first side's share of the result minus 1/sides: +0.5 for a win, -0.5 for a loss, 0 for a shared best score."""
+
+    def hand(first: int, totals: tuple[int, int]) -> HandOutcome:
+        return HandOutcome(
+            number=1,
+            first_player=first,
+            turns=10,
+            decisions=30,
+            termination=Termination.WENT_OUT,
+            went_out=first,
+            scores=tuple(HandScore(side=k, melded=t) for k, t in enumerate(totals)),
+            canastas=((0, 0, 0, 0), (0, 0, 0, 0)),
+        )
+
+    keys = [m.key for m in catalog(2, games=False)]
+    edge = keys.index("balance.first_player_advantage")
+    draws = keys.index("balance.draws")
+    bonuses = (500, 300, 1000, 1000)
+    assert hand_values(hand(1, (100, 300)), 2, bonuses)[edge] == 0.5  # seat 1 plays for side 1, which won
+    assert hand_values(hand(0, (100, 300)), 2, bonuses)[edge] == -0.5
+    tied = hand_values(hand(0, (200, 200)), 2, bonuses)
+    assert (tied[edge], tied[draws]) == (0.0, 1.0)
+
+
+def test_summary_counts_agree_with_each_other() -> None:
+    r = simulate("finnish", hands=24, seed=3, **SMALL)
+    assert r.units == r.hands == 24
+    assert sum(r.endings.values()) == r.hands
+    assert sum(r.hand_wins) + r.hand_draws == r.hands
+    assert r.metric("ended.went_out").estimate.mean == pytest.approx(r.endings["went_out"] / r.hands)
+    assert r.metric("wins.side0").estimate.mean == pytest.approx(r.hand_wins[0] / r.hands)
+    assert r.seat_wins == (r.hand_wins[0], r.hand_wins[1], r.hand_wins[0], r.hand_wins[1])
+    assert r.samples is not None and len(r.samples.hand_turns) == r.hands
+    assert r.metric("duration.turns").estimate.mean == pytest.approx(sum(r.samples.hand_turns) / r.hands)
+    parts = ("melded", "canastas", "red_threes", "going_out", "in_hand", "penalties")
+    assert r.metric("score.total").estimate.mean == pytest.approx(sum(r.metric(f"score.{p}").estimate.mean for p in parts))
+    kinds = sum(r.metric(f"score.canastas.{k}").estimate.mean for k in KINDS)
+    assert r.metric("score.canastas").estimate.mean == pytest.approx(kinds)
+    assert 0.0 <= r.balance <= 1.0
+
+
+def test_matches_are_cut_off_at_the_hand_cap_and_counted() -> None:
+    r = simulate("finnish", games=4, hand_cap=2, seed=1, **SMALL)
+    assert r.settings.mode == "games" and r.units == 4
+    assert r.capped == 4  # nobody reaches 5000 in two hands of random play
+    assert r.hands == 8
+    assert r.match_wins == (0, 0) and r.match_draws == 0
+    assert r.metric("match.capped").estimate.mean == 1.0
+    assert r.metric("match.hands").estimate.mean == 2.0
+
+
+def test_records_replay_to_the_same_hands(tmp_path: Path) -> None:
+    """--out: every game's record, replayable with Game.replay, in seed order."""
+    for suffix in (".jsonl", ".json", ".toml"):
+        out = tmp_path / f"games{suffix}"
+        r = simulate("swedish-club", hands=3, seed=5, out=out, **SMALL)
+        records = load_records(out)
+        assert r.samples is not None
+        assert [rec.seed for rec in records] == list(r.samples.seeds) == [derive_seed(5, i) for i in range(3)]
+        for rec, scores in zip(records, r.samples.hand_scores, strict=True):
+            game = canasta.Game.replay(rec)
+            assert tuple(s.total for s in game.hand_scores[0]) == scores
+
+
+def test_a_bad_output_path_fails_before_the_run(tmp_path: Path) -> None:
+    with pytest.raises(OSError):
+        simulate("finnish", hands=2, out=tmp_path / "missing" / "games.jsonl", **SMALL)
+
+
+def test_bots_sit_one_per_side_or_per_seat() -> None:
+    assert seat_bots(["heuristic", "random"], 4, 2) == ("heuristic", "random", "heuristic", "random")
+    assert seat_bots(["random"], 3, 3) == ("random",) * 3
+    assert seat_bots(["random", "heuristic", "random", "random"], 4, 2)[1] == "heuristic"
+    with pytest.raises(SimulationError, match="one per side"):
+        seat_bots(["random"] * 3, 4, 2)
+    with pytest.raises(SimulationError, match="unknown bot 'clever'"):
+        seat_bots(["clever"], 4, 2)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": 3}, "has rules for 4 players, not 3"),
+        ({"hands": 0}, "at least 1"),
+        ({"hands": 2, "games": 2}, "not both"),
+        ({"hand_cap": 0}, "hand cap"),
+        ({"bots": ""}, "names separated by commas"),
+    ],
+)
+def test_bad_settings_say_what_is_wrong(kwargs: dict[str, object], message: str) -> None:
+    args = {"hands": 2, **SMALL, **kwargs}
+    with pytest.raises(SimulationError, match=message):
+        simulate("finnish", **args)  # type: ignore[arg-type]
+
+
+def test_heuristic_and_random_bots_share_a_table() -> None:
+    r = simulate("finnish", hands=4, workers=1, bots="heuristic,random")
+    assert r.settings.bots == ("heuristic", "random", "heuristic", "random")
+    assert sum(r.hand_wins) + r.hand_draws == 4
+
+
+def test_progress_is_reported_as_units_finish() -> None:
+    calls: list[tuple[int, int]] = []
+    simulate("finnish", hands=5, chunk_size=2, progress=lambda done, total: calls.append((done, total)), **SMALL)
+    assert calls == [(0, 5), (2, 5), (4, 5), (5, 5)]
+    assert canasta.simulate is simulate
