@@ -1,0 +1,465 @@
+"""The text of ``canasta play``: the table, one line per action, the score breakdown, the key rules.
+
+Everything here is a pure function of a :class:`~canasta.core.views.PlayerView`
+(what the person at the table may see), the events the engine returned and the
+profile, so the plain and the rich screen show the same words. Cards print as
+``KS``/``JK`` and actions in the text notation of :mod:`canasta.core.actions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta.core.actions import Action, Discard
+from canasta.core.cards import Card
+from canasta.core.events import (
+    CanastaCompleted,
+    CardDrawn,
+    Discarded,
+    Event,
+    GoOutAsked,
+    HandDealt,
+    HandEnded,
+    MatchEnded,
+    OpeningRetracted,
+    PenaltyApplied,
+    PileDeclined,
+    PileFrozen,
+    PileReleased,
+    PileTaken,
+    RedThreeLaid,
+    SideOpened,
+    Termination,
+    UpcardTurned,
+)
+from canasta.core.scoring import HandScore
+from canasta.core.views import MeldView, Phase, PlayerView
+from canasta.variants import Variant
+from canasta.variants.enums import GoOutPermission
+
+WIDTH = 100
+"""Lines of numbered actions wrap at this width."""
+
+
+# -- who is who -------------------------------------------------------------------------
+
+
+def seat_name(view: PlayerView, seat: int) -> str:
+    """``you``, ``seat 2 (partner)`` or ``seat 1 (opponent)`` as the person at ``view.seat`` sees it."""
+    if seat == view.seat:
+        return "you"
+    role = "partner" if seat in view.partners else "opponent"
+    return f"seat {seat} ({role})"
+
+
+def side_seats(view: PlayerView, side: int) -> tuple[int, ...]:
+    """The seats of a side: side, side + sides, ... (partners sit opposite)."""
+    return tuple(s for s in range(view.players) if s % view.sides == side)
+
+
+def side_name(view: PlayerView, side: int) -> str:
+    """``side 0 (seats 0 2, yours)`` or ``side 1 (seats 1 3)``."""
+    seats = " ".join(str(s) for s in side_seats(view, side))
+    mine = ", yours" if side == view.side else ""
+    return f"side {side} (seats {seats}{mine})"
+
+
+# -- the table --------------------------------------------------------------------------
+
+
+def hand_groups(cards: Sequence[Card]) -> str:
+    """The hand grouped by rank, high ranks first, then black threes, then the wild cards: ``A: AS AH | K: KC | wild: 2C JK``."""
+    if not cards:
+        return "(no cards)"
+    naturals: dict[str, list[str]] = {}
+    order: list[tuple[int, str]] = []
+    wild: list[str] = []
+    for card in cards:
+        if card.is_wild:
+            wild.append(card.text)
+            continue
+        key = card.rank.text
+        if key not in naturals:
+            naturals[key] = []
+            order.append((int(card.rank), key))
+        naturals[key].append(card.text)
+    groups = [f"{key}: {' '.join(naturals[key])}" for _, key in sorted(order, reverse=True)]
+    if wild:
+        groups.append(f"wild: {' '.join(wild)}")
+    return " | ".join(groups)
+
+
+def meld_line(m: MeldView) -> str:
+    """A meld with its canasta status: natural or mixed, and the cards it still needs."""
+    cards = " ".join(c.text for c in m.cards)
+    mix = "natural" if m.is_natural else "mixed"
+    status = f"{mix} canasta ({m.size} cards)" if m.is_canasta else f"{m.size} cards, {mix}, {m.to_canasta} to canasta"
+    return f"  {m.rank.text:<2} {cards:<30} {status}"
+
+
+def _wild_name(card: Card) -> str:
+    if card.is_wild:
+        return "a wild card"
+    if card.is_red_three:
+        return "a red three"
+    if card.is_black_three:
+        return "a black three"
+    return "a card"
+
+
+def frozen_reason_from_view(view: PlayerView) -> str:
+    """Why the pile is frozen, read from the cards that lie in it (the last ``pile_size`` discards of this hand).
+
+    A wild card in the pile freezes it (000 LÅST HÖG 2, 001 §17 B), and so may
+    an upcard that is a wild card or a red three (000 HUR SPELET BÖRJAR 1.3, 001 §10)
+    or a discarded black three under ``black_threes.discard = "freeze"``.
+    """
+    pile = view.discards[-view.pile_size :] if view.pile_size else ()
+    for seat, card in pile:
+        if seat < 0 and (card.is_wild or card.is_red_three or card.is_black_three):
+            return f"the upcard {card.text} is {_wild_name(card)}"
+        if card.is_wild or (card.is_black_three and view.variant.black_threes.discard == "freeze"):
+            return f"{_wild_name(card)} ({card.text}) lies in it"
+    return "it was frozen earlier this hand"
+
+
+def pile_line(view: PlayerView, frozen_reason: str | None) -> str:
+    """The pile: its top card, its size, whether it is frozen and why, and what taking it needs now."""
+    if view.pile_size == 0 or view.pile_top is None:
+        return "pile empty"
+    top = view.pile_top
+    text = f"pile {view.pile_size} card{'s' if view.pile_size != 1 else ''}, top {top.text}"
+    notes: list[str] = []
+    if view.pile_frozen:
+        notes.append(f"frozen: {frozen_reason or frozen_reason_from_view(view)}; only a natural pair of {top.rank.text} takes it")
+    else:
+        notes.append("not frozen")
+        if not view.opened[view.side] and view.variant.initial_meld.pile_requires_natural_pair:
+            notes.append(f"your side has not opened, so taking it needs a natural pair of {top.rank.text}")
+    if top.is_wild:
+        notes.append("a wild card on top: nobody may take it now")
+    elif top.is_black_three:
+        notes.append("a black three on top: nobody may take it now")
+    return f"{text} ({'; '.join(notes)})"
+
+
+def opening_text(view: PlayerView, side: int) -> str:
+    """Whether the side has opened and, if not, the minimum it needs and what this turn has melded toward it."""
+    if view.opened[side]:
+        return "opened"
+    minimum = view.opening_minimums[side]
+    text = f"not opened, needs {minimum} points to open"
+    t = view.turn
+    if view.phase is not Phase.OVER and view.current_player % view.sides == side and t.opening_points:
+        text += f" (this turn {t.opening_points} so far, {t.opening_needed} more needed)"
+    return text
+
+
+def table_text(view: PlayerView, frozen_reason: str | None = None) -> str:
+    """The table as the person at ``view.seat`` sees it: scores, stock, pile, each side's melds and red threes, hands."""
+    v = view
+    scores = ", ".join(f"side {s}{' (you)' if s == v.side else ''} {v.scores[s]}" for s in range(v.sides))
+    lines = [
+        f"== {v.variant.name}, hand {v.hand_number}, you are seat {v.seat}; scores {scores} (target {v.variant.match.target}) ==",
+        f"stock {v.stock_size} cards   {pile_line(v, frozen_reason)}",
+    ]
+    for side in range(v.sides):
+        threes = " ".join(c.text for c in v.red_threes[side]) or "none"
+        lines.append(f"{side_name(v, side)}: {opening_text(v, side)}; red threes: {threes}")
+        melds = v.melds[side]
+        lines.extend(meld_line(m) for m in melds)
+        if not melds:
+            lines.append("  (no melds)")
+    others = ", ".join(f"{seat_name(v, s)} {v.hand_sizes[s]}" for s in range(v.players) if s != v.seat)
+    lines.append(f"cards in hand: {others}")
+    t = v.turn
+    notes = []
+    if t.pending_pile:
+        notes.append(f"{t.pending_pile} pile cards held back until the opening stands")
+    if t.retracted:
+        notes.append("the opening was taken back this turn")
+    if t.question != "not_asked":
+        notes.append(f"'may I go out?': {t.question.value.replace('_', ' ')}")
+    if t.take_forced:
+        notes.append("the stock is empty: the pile must be taken")
+    elif t.stock_empty and v.phase is Phase.DRAW:
+        notes.append("the stock is empty: take the pile or decline it")
+    if notes and v.phase is not Phase.OVER:
+        lines.append("this turn: " + "; ".join(notes))
+    lines.append(f"your hand ({len(v.hand)}): {hand_groups(v.hand)}")
+    return "\n".join(lines)
+
+
+def prompt_heading(view: PlayerView) -> str:
+    """What the person is asked to do now."""
+    if view.phase is Phase.ANSWER:
+        return f"{seat_name(view, view.turn.seat)} asks you 'may I go out?': answer yes or no"
+    if view.phase is Phase.DRAW:
+        return "your turn: draw or take the pile"
+    return "your turn: meld, then discard (or go out)"
+
+
+def numbered(actions: Sequence[Action], width: int = WIDTH) -> str:
+    """The legal actions numbered from 1, packed into lines of at most ``width`` characters."""
+    cells = [f"{i:>3} {a}" for i, a in enumerate(actions, 1)]
+    size = max((len(c) for c in cells), default=0) + 2
+    per_line = max(1, width // size)
+    rows = [cells[i : i + per_line] for i in range(0, len(cells), per_line)]
+    return "\n".join("".join(c.ljust(size) for c in row).rstrip() for row in rows)
+
+
+# -- what happened -------------------------------------------------------------------------
+
+
+def _event_note(view: PlayerView, actor: int, event: Event) -> str | None:
+    """A short note for an event an action caused, or None when the action text already says it."""
+    other = getattr(event, "seat", actor)
+    who = "" if other == actor else f"{seat_name(view, int(other))} "
+    match event:
+        case CardDrawn(seat=seat, card=card) if seat == view.seat:
+            return f"{who}drew {card.text}"
+        case RedThreeLaid(card=card, replaced=replaced):
+            return f"{who}laid red three {card.text}" + (" and drew a replacement" if replaced else "")
+        case PileTaken(cards=cards, top_card=top, top_only=top_only, pending=pending):
+            if top_only:
+                return f"took the top card {top.text}"
+            held = ", held back until the opening stands" if pending else ""
+            return f"took the pile: {cards} cards, top {top.text}{held}"
+        case PileReleased(cards=cards):
+            return f"the {cards} held-back pile cards went into the hand"
+        case PileFrozen(reason=reason):
+            return f"the pile is frozen ({reason})"
+        case SideOpened(side=side, points=points, minimum=minimum):
+            return f"side {side} opened with {points} points (minimum {minimum})"
+        case CanastaCompleted(side=side, rank=rank, natural=natural):
+            return f"side {side} completed a {'natural' if natural else 'mixed'} canasta of {rank.text}"
+        case OpeningRetracted(new_minimum=minimum):
+            return f"{who}took back the opening; the minimum is now {minimum}"
+        case Discarded(card=card):
+            return f"({card.text})"
+        case GoOutAsked(partner=partner):
+            return f"asked {seat_name(view, partner)} 'may I go out?'"
+        case PenaltyApplied(side=side, points=points, rule=rule):
+            return f"side {side} penalised {points} points [{rule}]"
+        case PileDeclined():
+            return "left the pile"
+        case UpcardTurned(card=card):
+            return f"upcard {card.text}"
+        case HandDealt(hand_number=number, dealer=dealer, first_player=first):
+            return f"hand {number} dealt by seat {dealer}; {seat_name(view, first)} play{'' if first == view.seat else 's'} first"
+    return None
+
+
+def _describe(view: PlayerView, actor: int | None, events: Sequence[Event]) -> tuple[list[str], dict[int, list[str]]]:
+    """Notes on ``events``: the actor's own, and those of seats acting after the turn passed (red threes laid at a turn's start)."""
+    own: list[str] = []
+    others: dict[int, list[str]] = {}
+    passed = actor is None
+    for event in events:
+        seat = getattr(event, "seat", None)
+        if passed and isinstance(seat, int) and seat != actor:
+            note = _event_note(view, seat, event)
+            if note is not None:
+                others.setdefault(seat, []).append(note)
+            continue
+        note = _event_note(view, actor if actor is not None else -1, event)
+        if isinstance(event, Discarded) and event.seat == actor:
+            passed = True
+            if note is not None:
+                own.insert(0, note)
+        elif note is not None:
+            own.append(note)
+    return own, others
+
+
+def _until_hand_end(events: Sequence[Event]) -> tuple[Sequence[Event], Sequence[Event]]:
+    for i, event in enumerate(events):
+        if isinstance(event, HandEnded | MatchEnded):
+            return events[:i], [e for e in events[i:] if not isinstance(e, HandEnded | MatchEnded)]
+    return events, ()
+
+
+def action_lines(view: PlayerView, actor: int, action: Action, events: Sequence[Event]) -> list[str]:
+    """One line for an action, in the text notation, with what it caused (``seat 1 (opponent): discard 7 (7H)``),
+    then a line for each seat whose red threes were laid as its turn began. Events after the end of a hand are left
+    to :func:`deal_lines`."""
+    own, others = _describe(view, actor, _until_hand_end(events)[0])
+    text = f"{seat_name(view, actor)}: {action}"
+    if own and own[0].startswith("(") and isinstance(action, Discard):
+        text += " " + own.pop(0)
+    lines = [text + (" - " + "; ".join(own) if own else "")]
+    lines.extend(f"{seat_name(view, seat)}: " + "; ".join(notes) for seat, notes in others.items())
+    return lines
+
+
+def deal_lines(view: PlayerView, events: Sequence[Event]) -> list[str]:
+    """The next hand's deal, after a hand ended: who dealt, the upcard, and red threes laid at once."""
+    after = _until_hand_end(events)[1]
+    own, others = _describe(view, None, after)
+    lines = ["; ".join(own)] if own else []
+    lines.extend(f"{seat_name(view, seat)}: " + "; ".join(notes) for seat, notes in others.items())
+    return lines
+
+
+_ENDINGS = {
+    Termination.WENT_OUT: "{who} went out",
+    Termination.WENT_OUT_CONCEALED: "{who} went out concealed",
+    Termination.STOCK_EXHAUSTED: "the stock ran out",
+    Termination.RED_THREE_LAST_CARD: "the last stock card was a red three",
+    Termination.TURN_CAP: "the turn limit was reached",
+}
+
+_PARTS = (
+    ("canastas", "canastas"),
+    ("red threes", "red_threes"),
+    ("going out", "going_out"),
+    ("melded cards", "melded"),
+    ("cards in hand", "in_hand"),
+    ("penalties", "penalties"),
+)
+
+
+def score_table(view: PlayerView, scores: Sequence[HandScore], totals: Sequence[int]) -> list[list[str]]:
+    """The score breakdown as rows: a header, one row per part of :class:`HandScore`, the hand total and the match total."""
+    rows = [["", *(f"side {s.side}{' (you)' if s.side == view.side else ''}" for s in scores)]]
+    for label, attr in _PARTS:
+        rows.append([label, *(str(getattr(s, attr)) for s in scores)])
+    rows.append(["hand total", *(str(s.total) for s in scores)])
+    rows.append(["match total", *(str(t) for t in totals)])
+    return rows
+
+
+def format_rows(rows: Sequence[Sequence[str]]) -> str:
+    """Rows as an aligned plain-text table: the first column left-aligned, the others right-aligned."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  " + "   ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True)))
+        for row in rows
+    )
+
+
+def hand_end_title(view: PlayerView, ended: HandEnded) -> str:
+    """``hand 1 over: seat 2 (partner) went out``."""
+    who = seat_name(view, ended.seat) if ended.seat is not None else "nobody"
+    return f"hand {ended.hand_number} over: " + _ENDINGS[ended.termination].format(who=who)
+
+
+def match_result(view: PlayerView, ended: MatchEnded, hands: int) -> str:
+    """The match's result from the person's side: who won, and the totals."""
+    totals = ", ".join(f"side {s} {t}" for s, t in enumerate(ended.totals))
+    if ended.winner is None:
+        head = "a draw"
+    elif ended.winner == view.side:
+        head = f"your side wins ({side_name(view, ended.winner)})"
+    else:
+        head = f"{side_name(view, ended.winner)} wins; your side loses"
+    return f"match over after {hands} hand{'s' if hands != 1 else ''}: {head}. Final scores: {totals}"
+
+
+# -- the rules ------------------------------------------------------------------------------
+
+
+def _per_players(mapping: object, players: int) -> object:
+    return mapping.get(players) if isinstance(mapping, dict) else mapping
+
+
+_PERMISSION = {
+    GoOutPermission.NOT_USED: "not used",
+    GoOutPermission.OPTIONAL: "optional, the answer binds",
+    GoOutPermission.AFTER_STOCK_DRAW: "only after drawing from the stock, the answer binds",
+}
+
+
+def _bonus_table(table: object) -> str:
+    if not isinstance(table, tuple | list) or not table:
+        return str(table)
+    steps = ", ".join(f"{i} for {n}" for n, i in enumerate(table, 1))
+    return f"{steps}" + (" or more" if len(table) > 1 else "")
+
+
+def rules_text(variant: Variant, players: int) -> str:
+    """The profile's key rules in a few lines: opening minimums, going out, the pile, canastas, red threes, target."""
+    v = variant
+    im = v.initial_meld
+    first = f" below {im.score_thresholds[0]}" if im.score_thresholds else ""
+    bands = [f"{im.minimums[0]}{first}"]
+    for lo, minimum in zip(im.score_thresholds, im.minimums[1:], strict=False):
+        bands.append(f"{minimum} from {lo}")
+    canastas = _per_players(v.going_out.canastas_required, players)
+    natural = " (one of them natural)" if v.going_out.natural_canasta_required else ""
+    pile = v.discard_pile
+    ways = ["a natural pair"]
+    if pile.wild_and_natural:
+        ways.append("a natural and a wild card (unfrozen pile, opened side)")
+    if pile.add_top_card_to_meld:
+        ways.append("the top card onto your meld (unfrozen pile, opened side)")
+    freeze = []
+    if pile.wild_discard_freezes:
+        freeze.append("a discarded wild card")
+    upcards = [kind for kind, on in (("wild", v.upcard.wild_freezes), ("red-three", v.upcard.red_three_freezes)) if on]
+    if v.upcard.black_three_freezes:
+        upcards.append("black-three")
+    if upcards:
+        freeze.append(f"a {' or '.join(upcards)} upcard")
+    if v.black_threes.discard == "freeze":
+        freeze.append("a discarded black three")
+    before = "a natural pair" if im.pile_requires_natural_pair else "the usual ways"
+    c = v.canastas
+    threes = _per_players(v.red_threes.bonus_table, players)
+    lines = [
+        f"{v.title} ({v.name}), {players} players; the match goes to {v.match.target} points",
+        f"opening minimum by score: {', '.join(bands)}; several melds may make it: {'yes' if im.several_melds else 'no'}",
+        f"the pile is taken with {'; or '.join(ways)}; before opening it needs {before}"
+        + ("; you may take only its top card" if pile.take_top_card_only else ""),
+        f"the pile freezes on {', '.join(freeze) or 'nothing'}; a frozen pile needs a natural pair",
+        f"melds: at least {v.melds.min_size} cards, at least {v.melds.min_naturals} natural, at most {v.melds.max_wilds} wild",
+        f"canasta: {c.size} cards; bonus {c.natural_bonus} natural, {c.mixed_bonus} mixed",
+        f"going out needs {canastas} canasta{'s' if canastas != 1 else ''}{natural}; bonus {v.going_out.bonus}, concealed "
+        + (str(v.concealed_going_out.bonus) if v.concealed_going_out.allowed else "not allowed")
+        + f"; asking the partner 'may I go out?': {_PERMISSION[v.going_out.permission]}",
+        f"red threes score {_bonus_table(threes)} (negative unless the side has {'a canasta' if v.red_threes.plus_when == 'canasta' else 'a meld'});"
+        " a discarded black three " + ("freezes the pile" if v.black_threes.discard == "freeze" else "blocks the next player"),
+    ]
+    return "\n".join(lines)
+
+
+HELP = """\
+commands:
+  <number>        play the action with that number in the list
+  <action>        play an action in text notation: draw, take n2, meld K n3 t1, discard 7, ask, yes, no ...
+  ? <action>      explain why an action is illegal now (rule key and source section)
+  hint            what the heuristic bot would play here, from your view only
+  rules           the profile's key rules
+  table           show the table again
+  pile            this hand's discards, in order
+  help            this list
+  quit            leave the match"""
+
+
+def discards_text(view: PlayerView) -> str:
+    """This hand's discards in order, as the view records them (``-`` marks an upcard)."""
+    if not view.discards:
+        return "no discards this hand"
+    return "discards this hand: " + " ".join(f"{'-' if s < 0 else s}:{c.text}" for s, c in view.discards)
+
+
+__all__ = [
+    "HELP",
+    "action_lines",
+    "deal_lines",
+    "discards_text",
+    "format_rows",
+    "frozen_reason_from_view",
+    "hand_end_title",
+    "hand_groups",
+    "match_result",
+    "meld_line",
+    "numbered",
+    "pile_line",
+    "prompt_heading",
+    "rules_text",
+    "score_table",
+    "seat_name",
+    "side_name",
+    "table_text",
+]
