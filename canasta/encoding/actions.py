@@ -1,0 +1,196 @@
+"""A fixed action index space for one profile and player count.
+
+Reinforcement-learning code wants actions as integers ``0 .. num_actions - 1``
+with a mask of the legal ones. :class:`ActionSpace` lists, once, every action
+the engine can ever list under a profile at a table of that size, in a fixed
+order, so an index means the same action in every state of every hand:
+
+=========================  ===============================================================
+block                      actions (in this order)
+=========================  ===============================================================
+draw                       ``draw``
+take                       ``take n2``, ``take n1 t1``, ``take n1 j1``, ``take`` (the
+                           forms the profile allows, 001 §14 A; decisions P6), then the same
+                           forms as ``take-top`` where the profile lets a player take
+                           only the top card (000 ATT TA HÖGEN 3 b)
+meld                       black threes ``meld 3 n1`` .. ``n<max>`` (000 SVARTA TREOR 2,
+                           001 §20 C); for each rank 4 .. A every (naturals, twos,
+                           jokers) with naturals up to the rank's cards in the deck and
+                           twos + jokers up to the most wild cards a meld of that rank
+                           may hold (001 §11 D, topics F); the wild-card meld ``W`` with
+                           every (twos, jokers) the deck holds, where allowed (004 opt b)
+discard                    ``discard 2``, ``discard 3`` (a black three), ``4`` .. ``A``,
+                           ``JK`` (001 §9)
+ask / yes / no             where the profile asks the partner before going out
+                           (000 UTGÅNG 1, 001 §23 A)
+retract, decline           001 §27 A•2; 000 TALONGENS SISTA KORT 2, 001 §24 B
+=========================  ===============================================================
+
+Counts are bounded by the deck of that player count (four naturals of a rank
+and four twos per pack, the profile's jokers), so the space is finite and
+small (about 1,000 actions for two packs). ``tests/test_encoding.py`` checks
+that every action the engine lists at random positions of every profile is in
+the space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from canasta.core.actions import (
+    ASK,
+    DECLINE,
+    DRAW,
+    NO,
+    RETRACT,
+    YES,
+    Action,
+    discard,
+    meld,
+    parse_action,
+    take,
+)
+from canasta.core.cards import ACE, FOUR, JOKER, THREE, WILD
+from canasta.core.game import Game
+from canasta.core.table import TableRules
+from canasta.variants import Variant, load_variant
+
+TAKE_FORMS = ((2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 0, 0))
+"""The (naturals, twos, jokers) from hand that take the pile with its top card (001 §14 A; decisions P6)."""
+
+
+def resolve_variant(variant: Variant | str | Path) -> Variant:
+    """A :class:`Variant` as given, or loaded from a bundled name or a TOML path (raises :class:`canasta.VariantError`)."""
+    return variant if isinstance(variant, Variant) else load_variant(variant)
+
+
+def _enumerate(r: TableRules) -> list[Action]:
+    """Every action the engine can list under these rules, in the documented order."""
+    out: list[Action] = [DRAW]
+    forms = [(2, 0, 0)]
+    if r.wild_and_natural:
+        forms.append((1, 1, 0))
+        if r.jokers:
+            forms.append((1, 0, 1))
+    if r.add_top_card_to_meld:
+        forms.append((0, 0, 0))
+    for top_only in (False, True) if r.take_top_card_only else (False,):
+        out += [take(n, t, j, top_only) for n, t, j in forms]
+    naturals = twos = 4 * r.decks
+    jokers = r.jokers
+    out += [meld(THREE, n) for n in range(1, min(r.black_three_max, 2 * r.decks) + 1)]
+    cap = max(r.wild_room[: naturals + 1])  # no meld of a natural rank holds more wild cards (topics F)
+    for rank in range(FOUR, ACE + 1):
+        for n in range(naturals + 1):
+            for t in range(min(twos, cap) + 1):
+                for j in range(min(jokers, cap - t) + 1):
+                    if n + t + j:
+                        out.append(meld(rank, n, t, j))
+    if r.wild_canastas:
+        out += [meld(WILD, 0, t, j) for t in range(twos + 1) for j in range(jokers + 1) if t + j]
+    out += [discard(rank) for rank in range(ACE + 1)]
+    out.append(discard(JOKER))
+    if r.permission:
+        out += [ASK, YES, NO]
+    out += [RETRACT, DECLINE]
+    return out
+
+
+class ActionSpace:
+    """Every action the engine can list under ``variant`` with ``players`` players, numbered ``0 .. num_actions - 1``.
+
+    ``variant`` is a :class:`Variant`, a bundled name or a TOML path. A player
+    count the profile has no rules for raises :class:`canasta.UnsupportedPlayerCount`.
+
+    >>> space = ActionSpace("finnish", 4)
+    >>> space.index_to_action(0), space.index_to_action(space.action_to_index("meld K n3 t1"))
+    (Draw(), Meld(rank='K', naturals=3, twos=1))
+    """
+
+    __slots__ = ("_by_id", "_index", "actions", "players", "variant")
+
+    def __init__(self, variant: Variant | str | Path, players: int) -> None:
+        self.variant = resolve_variant(variant)
+        self.players = players
+        rules = TableRules(self.variant, players)
+        self.actions: tuple[Action, ...] = tuple(_enumerate(rules))
+        """The actions by index."""
+        self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        self._by_id: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
+        if len(self._index) != len(self.actions):  # pragma: no cover - a bug in _enumerate
+            raise AssertionError("the action space lists an action twice")
+
+    @property
+    def num_actions(self) -> int:
+        """How many actions the space holds."""
+        return len(self.actions)
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace {self.variant.name!r} players={self.players} num_actions={self.num_actions}>"
+
+    def action_to_index(self, action: Action | str) -> int:
+        """The index of an action (or its text form); raises ValueError for one outside the space."""
+        i = self._by_id.get(id(action))
+        if i is not None and self.actions[i] is action:
+            return i
+        act = parse_action(action) if isinstance(action, str) else action
+        try:
+            return self._index[act]
+        except (KeyError, TypeError):
+            raise ValueError(
+                f"{action!r} is not in the action space of {self.variant.name!r} for {self.players} players: "
+                "the engine never lists it under this profile"
+            ) from None
+
+    def index_to_action(self, index: int) -> Action:
+        """The action of an index; raises IndexError outside ``0 .. num_actions - 1``."""
+        if type(index) is not int and not isinstance(index, np.integer):
+            raise TypeError(f"action index {index!r} is not an int")
+        i = int(index)
+        if not 0 <= i < len(self.actions):
+            raise IndexError(
+                f"action index {i} is outside 0 .. {len(self.actions) - 1} of {self.variant.name!r} for {self.players} players"
+            )
+        return self.actions[i]
+
+    def indices(self, actions: Iterable[Action]) -> list[int]:
+        """The indices of some actions, in ascending order (OpenSpiel's order of legal actions)."""
+        by_id, listed = self._by_id, self.actions
+        out = []
+        for a in actions:
+            i = by_id.get(id(a))
+            out.append(i if i is not None and listed[i] is a else self.action_to_index(a))
+        out.sort()
+        return out
+
+    def legal_indices(self, game: Game) -> list[int]:
+        """The indices of ``game.legal_actions()``, ascending."""
+        return self.indices(game.legal_actions())
+
+    def mask_of(self, actions: Sequence[Action]) -> npt.NDArray[np.int8]:
+        """A 0/1 ``int8`` vector of length :attr:`num_actions`, 1 at each of ``actions``."""
+        mask = np.zeros(len(self.actions), dtype=np.int8)
+        mask[self.indices(actions)] = 1
+        return mask
+
+    def mask(self, game: Game) -> npt.NDArray[np.int8]:
+        """The legal-action mask of ``game`` for its player to act (all zero once the match is over)."""
+        self._check_game(game)
+        return self.mask_of(game.legal_actions())
+
+    def _check_game(self, game: Game) -> None:
+        if game.players != self.players or (game.variant is not self.variant and game.variant != self.variant):
+            raise ValueError(
+                f"this action space is for {self.variant.name!r} with {self.players} players, "
+                f"not a game of {game.variant.name!r} with {game.players}"
+            )
+
+
+__all__ = ["TAKE_FORMS", "ActionSpace", "resolve_variant"]

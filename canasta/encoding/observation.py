@@ -1,0 +1,249 @@
+"""A fixed-size observation vector of a :class:`~canasta.core.views.PlayerView`.
+
+The vector is a pure function of the view (and the profile's public seating),
+so it holds only what the seat may see: a view never shows other hands or the
+stock (see :mod:`canasta.core.views`). Everything is given from the seat's own
+point of view: seats in the order "me, the player to my left, ...", sides in
+the order "my side, the next side, ...". So one policy can play every seat.
+
+Cards are counted in 15 *card classes* (:data:`CARD_CLASSES`): ``2``, ``3``
+(a black three), ``4`` .. ``A``, ``r3`` (a red three) and ``JK``. Counts are
+raw numbers of cards; points (scores, minimums, the provisional opening) are
+in hundreds of points. :attr:`ObservationSpace.layout` lists every block
+as a :class:`Block` (name, start, stop, shape, meaning); ``docs/rl.md``
+prints the table for four players in two sides.
+
+The discard history is summarised in two blocks: ``discards_by_seat`` counts
+the cards of each class each seat (and the deal, for upcards) put on the pile
+this hand, and ``recent_discards`` one-hot codes the last four cards put on
+the pile, newest first, with who put them there. The view's recall is that of
+an attentive player without notes (:mod:`canasta.core.views`), and so is this.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from canasta.core.cards import JOKER, RED_THREES, THREE, WILD
+from canasta.core.table import TableRules
+from canasta.core.views import Phase, PlayerView, Question
+from canasta.variants import Variant
+
+from .actions import resolve_variant
+
+CARD_CLASSES = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "r3", "JK")
+"""The card classes: two, black three, four to ace, red three, joker."""
+N_CLASSES = len(CARD_CLASSES)
+CLASS_OF: tuple[int, ...] = tuple(14 if c == JOKER else 13 if c in RED_THREES else c >> 2 for c in range(53))
+"""The card class of each card code."""
+MELD_SLOTS = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "W")
+"""A side's meld slots: black threes, four to ace, the wild-card meld (004 opt b)."""
+SLOT_OF: dict[int, int] = {THREE: 0, **{rank: rank - 1 for rank in range(2, 13)}, WILD: 12}
+"""The meld slot of a meld's rank index."""
+MELD_FEATURES = ("naturals", "twos", "jokers", "canasta", "natural_canasta")
+RECENT = 4
+"""How many of the last cards put on the pile ``recent_discards`` shows."""
+PHASES = (Phase.DRAW, Phase.MELD, Phase.ANSWER, Phase.OVER)
+QUESTIONS = (Question.NOT_ASKED, Question.ASKED, Question.YES, Question.NO)
+TURN_FLAGS = (
+    "drew_from_stock",
+    "took_pile",
+    "pending_pile",
+    "opening_points",
+    "opening_needed",
+    "added_to_old_meld",
+    "retracted",
+    "stock_empty",
+    "take_forced",
+)
+POINTS = 100.0
+"""Points are divided by this: a score of 1,500 reads 15.0."""
+
+
+@attrs.frozen(kw_only=True)
+class Block:
+    """One named slice of the observation vector."""
+
+    name: str
+    start: int
+    stop: int
+    shape: tuple[int, ...]
+    meaning: str
+
+    @property
+    def size(self) -> int:
+        return self.stop - self.start
+
+
+def _blocks(players: int, sides: int) -> tuple[Block, ...]:
+    p, s = players, sides
+    spec: list[tuple[str, tuple[int, ...], str]] = [
+        ("hand", (N_CLASSES,), "own cards by class (001 §9)"),
+        ("hand_sizes", (p,), "cards in hand per seat, me first, then to my left"),
+        ("playing", (p,), "1 for each seat that plays this hand, 0 for one sitting out (004 L11)"),
+        ("dealer", (p,), "one-hot: the dealer's seat"),
+        ("current_player", (p,), "one-hot: the seat to act; all 0 once the match is over"),
+        ("phase", (len(PHASES),), "one-hot: draw, meld, answer, over"),
+        (
+            "melds",
+            (s, len(MELD_SLOTS), len(MELD_FEATURES)),
+            "per side (mine first) and slot 3 4 .. A W: naturals, twos, jokers, is canasta, is natural canasta",
+        ),
+        ("red_threes", (s,), "red threes on the table per side (001 §21)"),
+        ("opened", (s,), "1 if the side has made its initial meld (001 §13)"),
+        ("scores", (s,), "cumulative score per side before this hand, in hundreds"),
+        ("opening_minimums", (s,), "opening minimum per side this hand, in hundreds (001 §13 A)"),
+        ("pile_top", (N_CLASSES + 1,), "one-hot: the pile's top card class, or the last entry for an empty pile"),
+        ("pile", (2,), "pile size, 1 if frozen (001 §14 B)"),
+        ("stock", (1,), "cards in the stock"),
+        ("discards_by_seat", (p + 1, N_CLASSES), "cards put on the pile this hand by class, per seat (me first), last row the upcards"),
+        (
+            "recent_discards",
+            (RECENT, N_CLASSES + p + 1),
+            "last 4 cards put on the pile, newest first: class one-hot, then who (seat one-hot, last entry the deal)",
+        ),
+        ("turn_seat", (p,), "one-hot: whose turn it is (the asker, while the partner answers)"),
+        (
+            "turn",
+            (len(TURN_FLAGS),),
+            "drew from stock, took pile, pile cards held back, opening points and points still needed (hundreds), added to an old meld, retracted, stock empty, take forced",
+        ),
+        ("turn_melded", (len(MELD_SLOTS),), "1 for each meld slot started this turn"),
+        ("question", (len(QUESTIONS),), "one-hot: may I go out? not asked, asked, yes, no (001 §23 A)"),
+    ]
+    out: list[Block] = []
+    at = 0
+    for name, shape, meaning in spec:
+        size = int(np.prod(shape))
+        out.append(Block(name=name, start=at, stop=at + size, shape=shape, meaning=meaning))
+        at += size
+    return tuple(out)
+
+
+class ObservationSpace:
+    """The observation vector of a seat's view under one profile and player count.
+
+    >>> space = ObservationSpace("finnish", 4)
+    >>> space.shape, space.block("hand").stop
+    ((377,), 15)
+    """
+
+    __slots__ = ("_off", "_out", "_playing", "layout", "players", "shape", "sides", "variant")
+
+    def __init__(self, variant: Variant | str | Path, players: int) -> None:
+        self.variant = resolve_variant(variant)
+        self.players = players
+        rules = TableRules(self.variant, players)
+        self.sides = rules.sides
+        self.layout = _blocks(players, rules.sides)
+        """Every block of the vector, in order."""
+        self.shape: tuple[int] = (self.layout[-1].stop,)
+        self._off = {b.name: b.start for b in self.layout}
+        self._out = [frozenset(rules.seating(h).out) for h in range(1, len(rules.seatings) + 1)]
+
+    def __repr__(self) -> str:
+        return f"<ObservationSpace {self.variant.name!r} players={self.players} shape={self.shape}>"
+
+    def block(self, name: str) -> Block:
+        """The block called ``name``; raises KeyError naming the blocks there are."""
+        for b in self.layout:
+            if b.name == name:
+                return b
+        raise KeyError(f"no block {name!r}; the blocks are {', '.join(b.name for b in self.layout)}")
+
+    def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
+        """The observation vector of ``view``: ``float32`` of :attr:`shape`."""
+        return np.array(self.encode_list(view), dtype=np.float32)
+
+    def encode_list(self, view: PlayerView) -> list[float]:
+        """The observation vector as a list of floats (what :meth:`encode` wraps)."""
+        if view.players != self.players or view.sides != self.sides:
+            raise ValueError(f"a view of a {view.players}-player table does not fit an observation space for {self.players} players")
+        p, s = self.players, self.sides
+        me, side = view.seat, view.side
+        off = self._off
+        x = [0.0] * self.shape[0]
+        at = off["hand"]
+        for c in view.hand:
+            x[at + CLASS_OF[c]] += 1.0
+        at, pl, dl, cp = off["hand_sizes"], off["playing"], off["dealer"], off["current_player"]
+        out = self._out[(view.hand_number - 1) % len(self._out)]
+        for k in range(p):
+            seat = (me + k) % p
+            x[at + k] = float(view.hand_sizes[seat])
+            x[pl + k] = 0.0 if seat in out else 1.0
+        x[dl + (view.dealer - me) % p] = 1.0
+        if view.phase is not Phase.OVER:
+            x[cp + (view.current_player - me) % p] = 1.0
+        x[off["phase"] + PHASES.index(view.phase)] = 1.0
+        at = off["melds"]
+        per_side = len(MELD_SLOTS) * len(MELD_FEATURES)
+        red, opened, scores, mins = off["red_threes"], off["opened"], off["scores"], off["opening_minimums"]
+        for k in range(s):
+            sd = (side + k) % s
+            for m in view.melds[sd]:
+                i = at + k * per_side + SLOT_OF[m.rank] * len(MELD_FEATURES)
+                x[i] = float(m.naturals)
+                x[i + 1] = float(m.twos)
+                x[i + 2] = float(m.jokers)
+                if m.is_canasta:
+                    x[i + 3] = 1.0
+                    x[i + 4] = 1.0 if m.is_natural else 0.0
+            x[red + k] = float(len(view.red_threes[sd]))
+            x[opened + k] = 1.0 if view.opened[sd] else 0.0
+            x[scores + k] = view.scores[sd] / POINTS
+            x[mins + k] = view.opening_minimums[sd] / POINTS
+        top = view.pile_top
+        x[off["pile_top"] + (N_CLASSES if top is None else CLASS_OF[top])] = 1.0
+        x[off["pile"]] = float(view.pile_size)
+        x[off["pile"] + 1] = 1.0 if view.pile_frozen else 0.0
+        x[off["stock"]] = float(view.stock_size)
+        at = off["discards_by_seat"]
+        for seat, card in view.discards:
+            row = p if seat < 0 else (seat - me) % p
+            x[at + row * N_CLASSES + CLASS_OF[card]] += 1.0
+        at = off["recent_discards"]
+        width = N_CLASSES + p + 1
+        for k, (seat, card) in enumerate(reversed(view.discards[-RECENT:])):
+            i = at + k * width
+            x[i + CLASS_OF[card]] = 1.0
+            x[i + N_CLASSES + (p if seat < 0 else (seat - me) % p)] = 1.0
+        t = view.turn
+        x[off["turn_seat"] + (t.seat - me) % p] = 1.0
+        at = off["turn"]
+        x[at] = 1.0 if t.drew_from_stock else 0.0
+        x[at + 1] = 1.0 if t.took_pile else 0.0
+        x[at + 2] = float(t.pending_pile)
+        x[at + 3] = t.opening_points / POINTS
+        x[at + 4] = t.opening_needed / POINTS
+        x[at + 5] = 1.0 if t.added_to_old_meld else 0.0
+        x[at + 6] = 1.0 if t.retracted else 0.0
+        x[at + 7] = 1.0 if t.stock_empty else 0.0
+        x[at + 8] = 1.0 if t.take_forced else 0.0
+        at = off["turn_melded"]
+        for rank in t.melded_ranks:
+            x[at + SLOT_OF[rank]] = 1.0
+        x[off["question"] + QUESTIONS.index(t.question)] = 1.0
+        return x
+
+    def describe(self, vector: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
+        """The vector split into its blocks, each reshaped: ``{"hand": array(15), "melds": array(sides, 13, 5), ...}``."""
+        if vector.shape != self.shape:
+            raise ValueError(f"an observation of shape {vector.shape} is not of this space's shape {self.shape}")
+        return {b.name: vector[b.start : b.stop].reshape(b.shape) for b in self.layout}
+
+
+def layout_table(space: ObservationSpace) -> str:
+    """The layout as a Markdown table (``docs/rl.md`` prints it for ``finnish``, 4 players)."""
+    lines = ["| block | slice | shape | meaning |", "|---|---|---|---|"]
+    for b in space.layout:
+        shape = " × ".join(str(d) for d in b.shape)
+        lines.append(f"| `{b.name}` | {b.start}:{b.stop} | {shape} | {b.meaning} |")
+    return "\n".join(lines)
+
+
+__all__ = ["CARD_CLASSES", "CLASS_OF", "MELD_FEATURES", "MELD_SLOTS", "Block", "ObservationSpace", "layout_table"]

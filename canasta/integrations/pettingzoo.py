@@ -1,0 +1,177 @@
+"""Canasta as a PettingZoo AEC environment, under any profile (``pip install 'canasta[pettingzoo]'``).
+
+::
+
+    from canasta.integrations.pettingzoo import env
+
+    e = env(variant="finnish", players=4)
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Agents are ``player_0`` .. ``player_<n-1>``, one per seat. An observation is a
+dict: ``observation``, the seat's view encoded by
+:class:`~canasta.encoding.ObservationSpace`, and ``action_mask``, 1 at each
+legal index of the :class:`~canasta.encoding.ActionSpace` (all zero for a seat
+that is not to act). Actions are those indices.
+
+An episode is ``hands`` hands (default 1; None plays the whole match, 001 §1).
+At the end of each hand every agent is rewarded with its side's hand score
+minus the mean of the other sides' (in hundreds, :func:`~canasta.integrations.hand_returns`);
+every other step rewards 0. Once the episode is over the observation is all
+zero: the engine deals the next hand at once, and that deal belongs to no
+episode. A seat sitting out a five-player hand (004 L11) never acts in it but
+shares its side's reward. The engine caps a runaway hand itself, so no episode
+is truncated.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from canasta.core.game import Game
+from canasta.variants import Variant
+
+from ..encoding import ActionSpace, ObservationSpace, resolve_variant
+from . import hand_returns
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names the unwrapped class raw_env
+    """The unwrapped environment; :func:`env` adds PettingZoo's order-enforcing wrapper."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "canasta_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        variant: Variant | str | Path = "finnish",
+        players: int = 4,
+        render_mode: str | None = None,
+        hands: int | None = 1,
+    ) -> None:
+        EzPickle.__init__(self, variant, players, render_mode, hands)
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} is not supported; use None or 'ansi'")
+        if hands is not None and (type(hands) is not int or hands < 1):
+            raise ValueError(f"hands={hands!r}: give a number of hands of at least 1, or None for the whole match")
+        self.variant = resolve_variant(variant)
+        self.actions_space = ActionSpace(self.variant, players)
+        self.observations_space = ObservationSpace(self.variant, players)
+        self.players = players
+        self.hands = hands
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents: list[str] = []
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        box = spaces.Box(low=-np.inf, high=np.inf, shape=self.observations_space.shape, dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(self.actions_space.num_actions,), dtype=np.int8)
+        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.actions_space.num_actions) for a in self.possible_agents}
+        self._rng: random.Random | None = None
+        self.game: Game | None = None
+        self._side_of: tuple[int, ...] = ()
+        self._hands_done = 0
+        self._over = False
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new match; ``seed`` fixes the deal (and every later reset without a seed)."""
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed if seed is not None else random.SystemRandom().randrange(2**63))
+        self.game = Game(self.variant, players=self.players, seed=self._rng.randrange(2**63))
+        self._side_of = tuple(self.game.side_of(seat) for seat in range(self.players))
+        self._hands_done = len(self.game.hand_scores)
+        self._over = False
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.game.current_player]
+
+    def observe(self, agent: str) -> Observation:
+        game = self.game
+        if game is None:
+            raise RuntimeError("call reset() before observe()")
+        seat = self._seat[agent]
+        if self._over:
+            return {
+                "observation": np.zeros(self.observations_space.shape, dtype=np.float32),
+                "action_mask": np.zeros(self.actions_space.num_actions, dtype=np.int8),
+            }
+        view = game.view(seat)
+        return {
+            "observation": self.observations_space.encode(view),
+            "action_mask": self.actions_space.mask_of(view.legal_actions),
+        }
+
+    def step(self, action: int | None) -> None:
+        """Apply the action index of the agent to act; an illegal one raises :class:`canasta.IllegalActionError` and changes nothing."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        assert game is not None
+        if action is None:
+            raise ValueError(f"{agent} is to act: give an action index, not None")
+        game.apply(self.actions_space.index_to_action(action))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        finished = game.hand_scores[self._hands_done :]
+        if finished:
+            self._hands_done += len(finished)
+            for scores in finished:
+                gains = hand_returns(self._side_of, tuple(s.total for s in scores))
+                for a in self.agents:
+                    self.rewards[a] += gains[self._seat[a]]
+            if game.is_over or (self.hands is not None and self._hands_done >= self.hands):
+                self._over = True
+                self.terminations = {a: True for a in self.agents}
+        self._accumulate_rewards()
+        if self._over:
+            seat = self._seat[agent]
+            self.agent_selection = self.possible_agents[(seat + 1) % self.players]
+        else:
+            self.agent_selection = self.possible_agents[game.current_player]
+
+    def render(self) -> str | None:
+        """``ansi``: the whole table as text, every hand shown (``str(game)``)."""
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='ansi'")
+            return None
+        if self.game is None:
+            raise RuntimeError("call reset() before render()")
+        return str(self.game)
+
+    def close(self) -> None:
+        pass
+
+
+def env(variant: Variant | str | Path = "finnish", players: int = 4, render_mode: str | None = None, hands: int | None = 1) -> Any:
+    """The environment for a bundled profile, a :class:`Variant` or the path of a TOML profile (a house file too)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(variant=variant, players=players, render_mode=render_mode, hands=hands))
+
+
+__all__ = ["env", "raw_env"]

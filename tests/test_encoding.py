@@ -1,0 +1,228 @@
+"""The fixed action and observation encodings of :mod:`canasta.encoding` (issue 11)."""
+
+from __future__ import annotations
+
+import doctest
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from engine_helpers import assert_conserved
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import canasta
+from canasta.core.actions import Meld, TakePile
+from canasta.encoding import ActionSpace, ObservationSpace, layout_table
+from canasta.encoding import actions as actions_module
+from canasta.encoding import observation as observation_module
+
+PROFILES = [(name, players) for name in canasta.variant_names() for players in canasta.load_variant(name).player_counts]
+
+
+def _random_positions(variant: str, players: int, seed: int, steps: int, every: int) -> list[canasta.Game]:
+    """Copies of a game under random play, taken every ``every`` actions; a new match starts when one ends."""
+    rng = random.Random(seed)
+    g = canasta.Game(variant, players=players, seed=seed)
+    out = []
+    for step in range(steps):
+        if g.is_over:
+            g = canasta.Game(variant, players=players, seed=rng.randrange(10**9))
+        if step % every == 0:
+            out.append(g.copy())
+        g.apply(rng.choice(g.legal_actions()))
+    return out
+
+
+def _scramble_hidden(g: canasta.Game, seat: int, rng: random.Random) -> canasta.Game:
+    """A copy where every card ``seat`` cannot see (other hands, the stock) is dealt anew, sizes kept (as in test_engine_api)."""
+    c = g.copy()
+    stt = c.state
+    others = [s for s in range(c.players) if s != seat]
+    hidden = list(stt.stock)
+    for s in others:
+        hidden += stt.hand_cards(s)
+    rng.shuffle(hidden)
+    sizes = {s: stt.sizes[s] for s in others}
+    for s in others:
+        for card in stt.hand_cards(s):
+            stt.remove_card(s, card)
+        for _ in range(sizes[s]):
+            stt.add_card(s, hidden.pop())
+    stt.stock = hidden
+    assert_conserved(c)
+    return c
+
+
+# -- the action space -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("variant", "players"), PROFILES)
+def test_action_space_is_a_bijection(variant: str, players: int) -> None:
+    space = ActionSpace(variant, players)
+    assert space.num_actions == len(set(space.actions)) == len(space)
+    for i in range(space.num_actions):
+        action = space.index_to_action(i)
+        assert space.action_to_index(action) == i
+        assert space.action_to_index(str(action)) == i, "the text form names the same index"
+    with pytest.raises(IndexError, match="outside"):
+        space.index_to_action(space.num_actions)
+    with pytest.raises(IndexError):
+        space.index_to_action(-1)
+
+
+@pytest.mark.parametrize(("variant", "players"), PROFILES)
+def test_mask_equals_legal_actions_at_random_positions(variant: str, players: int) -> None:
+    space = ActionSpace(variant, players)
+    rng = random.Random(5)
+    g = canasta.Game(variant, players=players, seed=5)
+    for _ in range(500):
+        if g.is_over:
+            g = canasta.Game(variant, players=players, seed=rng.randrange(10**9))
+        legal = g.legal_actions()
+        mask = space.mask(g)
+        assert mask.dtype == np.int8 and mask.shape == (space.num_actions,)
+        # every listed action is in the space, and the mask marks exactly those
+        assert {space.index_to_action(int(i)) for i in np.flatnonzero(mask)} == set(legal)
+        assert space.legal_indices(g) == sorted(space.action_to_index(a) for a in legal)
+        g.apply(rng.choice(legal))
+
+
+def _outside_candidates(space: ActionSpace, players: int) -> list[canasta.Action]:
+    """Actions just beyond the space's bounds: more naturals, twos or jokers than it lists, every rank, every take form."""
+    from canasta.core.table import TableRules
+
+    r = TableRules(space.variant, players)
+    top = 4 * r.decks + 3
+    pool: list[canasta.Action] = []
+    for rank in ("3", "4", "9", "A", "W"):
+        for n in range(top):
+            for t in range(top):
+                for j in range(r.jokers + 3):
+                    if n + t + j:
+                        pool.append(Meld(rank=rank, naturals=n, twos=t, jokers=j))
+    for n in range(3):
+        for t in range(3):
+            for j in range(3):
+                for top_only in (False, True):
+                    pool.append(TakePile(naturals=n, twos=t, jokers=j, top_only=top_only))
+    pool += [canasta.parse_action(text) for text in ("ask", "yes", "no", "retract", "decline", "draw", "discard 2", "discard JK")]
+    return [a for a in pool if a not in space.actions]
+
+
+@pytest.mark.parametrize(("variant", "players"), PROFILES)
+def test_no_action_outside_the_space_is_ever_legal(variant: str, players: int) -> None:
+    """The space is complete: candidates beyond its bounds are refused by the engine's one legality check."""
+    space = ActionSpace(variant, players)
+    outside = _outside_candidates(space, players)
+    for g in _random_positions(variant, players, seed=11, steps=300, every=60):
+        assert not [a for a in outside if g.can(a)]
+
+
+def test_action_space_errors_say_what_is_wrong() -> None:
+    space = ActionSpace("finnish", 4)
+    with pytest.raises(ValueError, match="not in the action space of 'finnish' for 4 players"):
+        space.action_to_index(Meld(rank="W", twos=3))  # no wild-card melds in finnish (004 opt b is off)
+    with pytest.raises(ValueError, match="not in the action space"):
+        space.action_to_index("take-top n2")  # finnish takes the whole pile (001 §14)
+    with pytest.raises(canasta.NotationError):
+        space.action_to_index("fly away")
+    with pytest.raises(TypeError):
+        space.index_to_action("3")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not a game of 'regency' with 4"):
+        space.mask(canasta.Game("regency", players=4, seed=1))
+    with pytest.raises(canasta.UnsupportedPlayerCount):
+        ActionSpace("finnish", 3)
+
+
+def test_the_space_follows_the_profile() -> None:
+    """Take-top exists only where 000 ATT TA HÖGEN 3 b applies; W only with 004 opt b; ask/yes/no only with partners (001 §23 A)."""
+    club = ActionSpace("swedish-club", 4)
+    assert club.action_to_index("take-top n2") > club.action_to_index("take n2")
+    rasche = ActionSpace("rasche-house", 4)
+    assert rasche.index_to_action(rasche.action_to_index("meld W t2 j1")) == Meld(rank="W", twos=2, jokers=1)
+    two_hand = ActionSpace("regency", 2)
+    assert "ask" not in {str(a) for a in two_hand.actions}
+    assert "ask" in {str(a) for a in ActionSpace("regency", 4).actions}
+
+
+# -- the observation -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("variant", "players"), PROFILES)
+def test_observation_has_its_documented_shape_and_blocks(variant: str, players: int) -> None:
+    space = ObservationSpace(variant, players)
+    assert space.layout[0].start == 0 and space.layout[-1].stop == space.shape[0]
+    for a, b in zip(space.layout, space.layout[1:], strict=False):
+        assert a.stop == b.start and a.size == int(np.prod(a.shape))
+    for g in _random_positions(variant, players, seed=3, steps=200, every=40):
+        for seat in range(players):
+            view = g.view(seat)
+            x = space.encode(view)
+            assert x.shape == space.shape and x.dtype == np.float32
+            parts = space.describe(x)
+            assert parts["hand"].sum() == len(view.hand) == view.hand_sizes[seat] == parts["hand_sizes"][0]
+            assert parts["stock"][0] == view.stock_size and parts["pile"][0] == view.pile_size
+            assert parts["discards_by_seat"].sum() == len(view.discards)
+            own = sum(m.size for m in view.melds[view.side])
+            assert parts["melds"][0, :, :3].sum() == own, "my side's melds come first"
+            assert parts["phase"].sum() == 1 and parts["pile_top"].sum() == 1 and parts["question"].sum() == 1
+            assert parts["playing"].sum() == players - view.variant.deal.sitting_out.get(players, 0)
+
+
+def test_observation_shows_the_seat_sitting_out() -> None:
+    """Five players: one seat sits out each hand (004 L11), and the observation says which."""
+    space = ObservationSpace("regency", 5)
+    g = canasta.Game("regency", players=5, seed=2)
+    idle = [seat for seat in range(5) if g.view(0).hand_sizes[seat] == 0]
+    parts = space.describe(space.encode(g.view(0)))
+    assert len(idle) == 1
+    assert parts["playing"][(idle[0] - 0) % 5] == 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(profile=st.sampled_from(PROFILES), seed=st.integers(0, 10**6), steps=st.integers(0, 150), data=st.data())
+def test_observation_never_changes_when_only_hidden_cards_change(
+    profile: tuple[str, int], seed: int, steps: int, data: st.DataObject
+) -> None:
+    variant, players = profile
+    space = ObservationSpace(variant, players)
+    rng = random.Random(seed)
+    g = canasta.Game(variant, players=players, seed=seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    seat = data.draw(st.integers(0, players - 1))
+    before = space.encode(g.view(seat))
+    after = space.encode(_scramble_hidden(g, seat, rng).view(seat))
+    assert np.array_equal(before, after)
+
+
+def test_observation_rejects_a_view_of_another_table() -> None:
+    space = ObservationSpace("regency", 4)
+    with pytest.raises(ValueError, match="3-player table"):
+        space.encode(canasta.Game("regency", players=3, seed=1).view(0))
+    with pytest.raises(KeyError, match="the blocks are hand"):
+        space.block("nothing")
+
+
+def test_layout_table_lists_every_block() -> None:
+    space = ObservationSpace("finnish", 4)
+    table = layout_table(space)
+    assert all(f"`{b.name}`" in table for b in space.layout)
+    assert f"{space.layout[-1].start}:{space.shape[0]}" in table
+
+
+@pytest.mark.parametrize("module", [actions_module, observation_module])
+def test_docstring_examples_run(module: object) -> None:
+    result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_import_canasta_does_not_import_numpy() -> None:
+    code = "import sys, canasta; canasta.Game('finnish', seed=1).legal_actions(); print('numpy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

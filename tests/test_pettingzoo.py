@@ -1,0 +1,159 @@
+"""The PettingZoo AEC environment of :mod:`canasta.integrations.pettingzoo` (issue 11)."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+import canasta
+from canasta.integrations import hand_returns
+from canasta.integrations.pettingzoo import env, raw_env
+
+
+def _default_players(name: str) -> int:
+    counts = canasta.load_variant(name).player_counts
+    return 4 if 4 in counts else counts[0]
+
+
+def _play(e: raw_env, seed: int) -> dict[str, float]:
+    """Play an episode at random; return each agent's summed reward."""
+    e.reset(seed=seed)
+    rng = random.Random(seed)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        total[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(rng.choice(legal)))
+    return total
+
+
+@pytest.mark.parametrize("variant", canasta.variant_names())
+def test_api_and_seed_tests_pass_for_every_bundled_profile(variant: str) -> None:
+    players = _default_players(variant)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # dict observations: PettingZoo's advisory warnings
+        api_test(env(variant=variant, players=players), num_cycles=200)
+        seed_test(lambda **kw: env(variant=variant, players=players, **kw), num_cycles=50)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("regency", 5), ("swedish-club", 6), ("regency", 3), ("rasche-house", 2)])
+def test_api_test_passes_for_other_player_counts(variant: str, players: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env(variant=variant, players=players), num_cycles=100)
+
+
+def test_a_house_file_loads_as_an_environment(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "regency"\nname = "our-house"\n\n[canastas]\nwild_canastas = true\n', encoding="utf-8")
+    e = raw_env(variant=house, players=4)
+    assert e.variant.name == "our-house"
+    assert "meld W t2 j1" in {str(a) for a in e.actions_space.actions}, "the house rule reaches the action space (004 opt b)"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env(variant=str(house), players=4), num_cycles=50)
+
+
+def test_rewards_come_at_the_end_of_each_hand_and_match_the_scores() -> None:
+    e = raw_env(variant="finnish", players=4, hands=2)
+    e.reset(seed=3)
+    assert e.game is not None
+    rng = random.Random(3)
+    rewards: list[tuple[int, dict[str, float]]] = []
+    for _agent in e.agent_iter():
+        obs, _, terminated, _, _ = e.last()
+        if terminated:
+            e.step(None)
+            continue
+        before = len(e.game.hand_scores)
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if any(e.rewards.values()):
+            rewards.append((before, dict(e.rewards)))
+    game = e.game
+    assert len(game.hand_scores) >= 2 and len(rewards) == 2, "one reward per hand, none between"
+    side_of = tuple(game.side_of(s) for s in range(4))
+    for hand, (_, got) in enumerate(rewards):
+        want = hand_returns(side_of, tuple(s.total for s in game.hand_scores[hand]))
+        assert [got[f"player_{s}"] for s in range(4)] == want
+        assert sum(got.values()) == 0, "two sides of two: the rewards are zero-sum"
+
+
+def test_the_episode_ends_with_zero_observations_and_every_agent_removed() -> None:
+    e = raw_env(variant="regency", players=2)
+    totals = _play(e, seed=9)
+    assert e.agents == []
+    assert e.game is not None
+    first = tuple(s.total for s in e.game.hand_scores[0])
+    assert [totals["player_0"], totals["player_1"]] == hand_returns((0, 1), first)
+    obs = e.observe("player_0")
+    assert not obs["observation"].any() and not obs["action_mask"].any()
+
+
+def test_only_the_agent_to_act_has_a_mask_and_it_matches_the_engine() -> None:
+    e = raw_env(variant="swedish-club", players=4)
+    e.reset(seed=4)
+    assert e.game is not None
+    rng = random.Random(4)
+    for _ in range(60):
+        current = e.agent_selection
+        for agent in e.agents:
+            mask = e.observe(agent)["action_mask"]
+            if agent == current:
+                assert {e.actions_space.index_to_action(int(i)) for i in np.flatnonzero(mask)} == set(e.game.legal_actions())
+            else:
+                assert not mask.any()
+        e.step(int(rng.choice(np.flatnonzero(e.observe(current)["action_mask"]))))
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    e = raw_env(variant="finnish", players=4)
+    e.reset(seed=1)
+    assert e.game is not None
+    before = e.game.record()
+    with pytest.raises(canasta.IllegalActionError):
+        e.step(e.actions_space.action_to_index("discard 7"))  # the turn starts with a draw (001 §9)
+    with pytest.raises(IndexError):
+        e.step(10**6)
+    assert e.game.record() == before
+
+
+def test_render_ansi_draws_the_table() -> None:
+    e = raw_env(variant="regency", players=5, render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert text is not None and text.startswith("regency, 5 players, hand 1")
+    quiet = raw_env(variant="regency", players=4)
+    quiet.reset(seed=2)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert quiet.render() is None  # no render mode: a warning, nothing drawn
+    with pytest.raises(ValueError, match="render_mode 'human'"):
+        raw_env(render_mode="human")
+
+
+def test_same_seed_same_episode_different_seed_different_deal() -> None:
+    a, b, c = raw_env(), raw_env(), raw_env()
+    assert _play(a, 5) == _play(b, 5)
+    c.reset(seed=6)
+    a.reset(seed=5)
+    assert not np.array_equal(a.observe("player_0")["observation"], c.observe("player_0")["observation"])
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(canasta.UnsupportedPlayerCount):
+        raw_env(variant="finnish", players=3)
+    with pytest.raises(ValueError, match="hands=0"):
+        raw_env(hands=0)
+    with pytest.raises(canasta.VariantError):
+        raw_env(variant="no-such-profile")
