@@ -348,3 +348,23 @@ __all__ = [
     "texts",
     "violation",
 ]
+
+
+def scramble_hidden(g: canasta.Game, seat: int, rng: random.Random) -> canasta.Game:
+    """A copy where every card ``seat`` cannot see (other hands, the stock) is dealt anew, sizes kept."""
+    c = g.copy()
+    stt = c.state
+    others = [s for s in range(c.players) if s != seat]
+    hidden = list(stt.stock)
+    for s in others:
+        hidden += stt.hand_cards(s)
+    rng.shuffle(hidden)
+    sizes = {s: stt.sizes[s] for s in others}
+    for s in others:
+        for card in stt.hand_cards(s):
+            stt.remove_card(s, card)
+        for _ in range(sizes[s]):
+            stt.add_card(s, hidden.pop())
+    stt.stock = hidden
+    assert_conserved(c)
+    return c

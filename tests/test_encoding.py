@@ -9,7 +9,7 @@ import sys
 
 import numpy as np
 import pytest
-from engine_helpers import assert_conserved
+from engine_helpers import scramble_hidden
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,26 +34,6 @@ def _random_positions(variant: str, players: int, seed: int, steps: int, every: 
             out.append(g.copy())
         g.apply(rng.choice(g.legal_actions()))
     return out
-
-
-def _scramble_hidden(g: canasta.Game, seat: int, rng: random.Random) -> canasta.Game:
-    """A copy where every card ``seat`` cannot see (other hands, the stock) is dealt anew, sizes kept (as in test_engine_api)."""
-    c = g.copy()
-    stt = c.state
-    others = [s for s in range(c.players) if s != seat]
-    hidden = list(stt.stock)
-    for s in others:
-        hidden += stt.hand_cards(s)
-    rng.shuffle(hidden)
-    sizes = {s: stt.sizes[s] for s in others}
-    for s in others:
-        for card in stt.hand_cards(s):
-            stt.remove_card(s, card)
-        for _ in range(sizes[s]):
-            stt.add_card(s, hidden.pop())
-    stt.stock = hidden
-    assert_conserved(c)
-    return c
 
 
 # -- the action space -----------------------------------------------------------
@@ -197,7 +177,7 @@ def test_observation_never_changes_when_only_hidden_cards_change(
         g.apply(rng.choice(g.legal_actions()))
     seat = data.draw(st.integers(0, players - 1))
     before = space.encode(g.view(seat))
-    after = space.encode(_scramble_hidden(g, seat, rng).view(seat))
+    after = space.encode(scramble_hidden(g, seat, rng).view(seat))
     assert np.array_equal(before, after)
 
 

@@ -14,7 +14,7 @@ import tomllib
 
 import attrs
 import pytest
-from engine_helpers import ACTION_POOL, assert_conserved, census, game, snapshot
+from engine_helpers import ACTION_POOL, assert_conserved, census, game, scramble_hidden, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -351,26 +351,6 @@ def _check_view(g: canasta.Game, seat: int) -> None:
             assert isinstance(m, MeldView)
 
 
-def _scramble_hidden(g: canasta.Game, seat: int, rng: random.Random) -> canasta.Game:
-    """A copy where every card ``seat`` cannot see (other hands, the stock) is dealt anew, sizes kept."""
-    c = g.copy()
-    stt = c.state
-    others = [s for s in range(c.players) if s != seat]
-    hidden = list(stt.stock)
-    for s in others:
-        hidden += stt.hand_cards(s)
-    rng.shuffle(hidden)
-    sizes = {s: stt.sizes[s] for s in others}
-    for s in others:
-        for card in stt.hand_cards(s):
-            stt.remove_card(s, card)
-        for _ in range(sizes[s]):
-            stt.add_card(s, hidden.pop())
-    stt.stock = hidden
-    assert_conserved(c)
-    return c
-
-
 @pytest.mark.parametrize(("variant", "players"), PROFILES)
 def test_view_shows_only_what_the_seat_may_see(variant: str, players: int) -> None:
     g = canasta.Game(variant, players=players, seed=41)
@@ -382,7 +362,7 @@ def test_view_shows_only_what_the_seat_may_see(variant: str, players: int) -> No
             for seat in range(players):
                 _check_view(g, seat)
                 # The view depends only on what the seat may see: re-dealing the hidden cards changes nothing.
-                assert _scramble_hidden(g, seat, rng).view(seat) == g.view(seat)
+                assert scramble_hidden(g, seat, rng).view(seat) == g.view(seat)
         play(g, 1, seed=rng.randrange(10**6))
 
 
