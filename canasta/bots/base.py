@@ -38,6 +38,7 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, drawn uniformly with the bot's own seeded generator."""
         return legal[self._rng.randrange(len(legal))]
 
     def __repr__(self) -> str:

@@ -20,7 +20,7 @@ def register(commands: Subparsers) -> None:
         "compare",
         help="play profiles on the same seeds and compare every metric, paired by seed",
         description="Play every profile on the same seeds (the same deals wherever the decks agree) and show each metric "
-        "with its 95%% confidence interval, and each profile's difference from the first with the interval of the paired difference.",
+        "with its 95% confidence interval, and each profile's difference from the first with the interval of the paired difference.",
     )
     p.add_argument(
         "profiles", metavar="PROFILE", nargs="+", help="two or more bundled profile names or .toml files; the first is the baseline"

@@ -67,7 +67,7 @@ def register(commands: Subparsers) -> None:
         "simulate",
         help="play many hands or matches of a profile with bots and summarize them",
         description="Play seeded hands or matches of one profile with bots and report hand length, how hands ended, "
-        "scores and their parts, canastas, balance between sides and wins, each with a 95%% confidence interval.",
+        "scores and their parts, canastas, balance between sides and wins, each with a 95% confidence interval.",
     )
     p.add_argument("--variant", required=True, metavar="NAME_OR_FILE", help="a bundled profile name or a .toml file")
     add_run_options(p)

@@ -245,10 +245,12 @@ class Card(int):
 
     @property
     def is_red_three(self) -> bool:
+        """Whether this is a red three, a bonus card (000 RÖDA TREOR)."""
         return is_red_three(self)
 
     @property
     def is_black_three(self) -> bool:
+        """Whether this is a black three, a stop card (000 SVARTA TREOR)."""
         return is_black_three(self)
 
     def __repr__(self) -> str:

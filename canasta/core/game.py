@@ -60,6 +60,7 @@ class MatchResult:
 
     @property
     def is_draw(self) -> bool:
+        """Whether two or more sides ended level on the best total, which is a draw (001 §1; decisions P23)."""
         return self.winner is None
 
 
@@ -103,10 +104,12 @@ class Game:
 
     @property
     def players(self) -> int:
+        """The number of players at the table, those sitting out a hand included."""
         return self._st.rules.players
 
     @property
     def sides(self) -> int:
+        """The number of sides (partnerships, or players in individual play)."""
         return self._st.rules.sides
 
     @property
@@ -131,6 +134,7 @@ class Game:
 
     @property
     def dealer(self) -> int:
+        """The seat that dealt the hand in progress."""
         return self._st.dealer
 
     @property

@@ -45,6 +45,7 @@ MELD_SLOTS = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "W")
 SLOT_OF: dict[int, int] = {THREE: 0, **{rank: rank - 1 for rank in range(2, 13)}, WILD: 12}
 """The meld slot of a meld's rank index."""
 MELD_FEATURES = ("naturals", "twos", "jokers", "canasta", "natural_canasta")
+"""The values encoded for each meld slot: its naturals, twos and jokers, and whether it is a canasta, a natural one."""
 RECENT = 4
 """How many of the last cards put on the pile ``recent_discards`` shows."""
 PHASES = (Phase.DRAW, Phase.MELD, Phase.ANSWER, Phase.OVER)
@@ -76,6 +77,7 @@ class Block:
 
     @property
     def size(self) -> int:
+        """The number of values in the block."""
         return self.stop - self.start
 
 

@@ -50,7 +50,7 @@ class Screen(Protocol):
         """Wait before the next hand (only a person at a terminal needs to)."""
 
 
-class PlainScreen:
+class PlainScreen(Screen):
     """Plain text on any streams: what ``canasta play`` uses when standard input is not a terminal."""
 
     def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
@@ -85,7 +85,7 @@ class PlainScreen:
         return None
 
 
-class RichScreen:
+class RichScreen(Screen):
     """Colour and layout in a terminal; the words are those of :mod:`canasta.play.text`."""
 
     def __init__(self, console: Console | None = None) -> None:

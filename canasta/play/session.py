@@ -114,6 +114,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        """Whether the match has ended."""
         return self.game.is_over
 
     @property

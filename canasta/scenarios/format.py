@@ -63,6 +63,7 @@ class ScenarioFormatError(ScenarioError):
 
     @property
     def path(self) -> str:
+        """The scenario file the error is in, or an empty string for text that came from no file."""
         return self.file or ""
 
 
@@ -102,6 +103,7 @@ class Scenario:
 
     @property
     def name(self) -> str:
+        """The scenario's file and its index in the file, ``path#index``, as failures name it."""
         return f"{self.path}#{self.index}"
 
 

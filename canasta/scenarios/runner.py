@@ -26,6 +26,7 @@ class ScenarioResult:
 
     @property
     def passed(self) -> bool:
+        """Whether every step of the scenario did what it expected."""
         return not self.failures
 
 
@@ -38,10 +39,12 @@ class RunSummary:
 
     @property
     def passed(self) -> int:
+        """How many scenarios passed."""
         return sum(r.passed for r in self.results)
 
     @property
     def failed(self) -> int:
+        """How many scenarios failed."""
         return len(self.results) - self.passed
 
 

@@ -133,6 +133,7 @@ class SimulationResult:
 
     @classmethod
     def from_json(cls, text: str) -> SimulationResult:
+        """A result read back from :meth:`to_json`'s text."""
         return _loads(text, cls)
 
 
@@ -207,6 +208,7 @@ class ComparisonResult:
     timing: Timing = attrs.field(eq=False)
 
     def row(self, key: str) -> ComparisonRow:
+        """The row of one metric, by its key such as ``duration.turns``; ``KeyError`` names the keys there are."""
         for r in self.rows:
             if r.key == key:
                 return r
@@ -219,6 +221,7 @@ class ComparisonResult:
 
     @classmethod
     def from_json(cls, text: str) -> ComparisonResult:
+        """A comparison read back from :meth:`to_json`'s text."""
         return _loads(text, cls)
 
 
