@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import tomllib
 
 import attrs
@@ -500,3 +501,22 @@ def test_turn_cap_ends_a_runaway_hand() -> None:
     assert g.record().turn_cap == 3
     assert canasta.Game.replay(g.record()).hand_number == 2
     assert sum(census(g).values()) == 108
+
+
+@pytest.mark.parametrize(("kwargs", "error", "text"), [
+    ({"seed": "x"}, TypeError, "seed"),
+    ({"seed": 1.5}, TypeError, "seed"),
+    ({"seed": True}, TypeError, "seed"),
+    ({"turn_cap": 0}, ValueError, "turn_cap=0"),
+    ({"turn_cap": -1}, ValueError, "turn_cap=-1"),
+    ({"turn_cap": "400"}, TypeError, "turn_cap"),
+])
+def test_game_refuses_a_seed_or_turn_cap_a_record_could_not_hold(kwargs: dict[str, object], error: type[Exception], text: str) -> None:
+    with pytest.raises(error, match=re.escape(text)):
+        canasta.Game("finnish", **kwargs)  # type: ignore[arg-type]
+
+
+def test_from_position_refuses_a_turn_cap_below_one() -> None:
+    position = canasta.Game("finnish", seed=1).position()
+    with pytest.raises(ValueError, match="turn_cap=0"):
+        canasta.Game.from_position(position, turn_cap=0)

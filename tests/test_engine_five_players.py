@@ -125,6 +125,28 @@ def test_004_l11_the_view_of_a_seat_sitting_out() -> None:
     view = g.view(4)
     assert view.hand == () and view.hand_sizes[4] == 0
     assert view.side == 0 and view.current_player == 0
+    assert view.turn_order == (0, 1, 2, 3) and 4 not in view.turn_order
+
+
+def test_004_l11_the_view_gives_the_turn_order_of_the_seats_that_play() -> None:
+    g = canasta.Game("regency", players=5, seed=11)
+    rng = random.Random(5)
+    seen: dict[int, list[int]] = {}
+    orders: dict[int, tuple[int, ...]] = {}
+    while not g.is_over and g.hand_number <= 3:
+        seat, hand = g.current_player, g.hand_number
+        view = g.view(seat)
+        orders.setdefault(hand, view.turn_order)
+        assert view.turn_order == orders[hand], "the order holds for the whole hand"
+        if g.phase == "draw" and (not seen.get(hand) or seen[hand][-1] != seat):
+            seen.setdefault(hand, []).append(seat)
+        g.apply(rng.choice(g.legal_actions()))
+    assert len(seen) >= 2
+    for hand, seats in seen.items():
+        order = orders[hand]
+        assert set(order) == {0, 1, 2, 3, 4} - set(g.state.rules.seating(hand).out)
+        # the seats act in the view's order, round and round, from its first seat
+        assert seats == [order[i % len(order)] for i in range(len(seats))]
 
 
 def test_004_l11_house_files_are_checked_for_a_fair_seating() -> None:

@@ -49,29 +49,11 @@ def table_points(melds: Sequence[MeldView], f: RuleFacts) -> int:
 
 
 def next_opponent(view: PlayerView) -> int:
-    """The seat that plays after this one.
-
-    Without seats sitting out it is the seat to the left. When some sit out
-    (004 L11) the turn order is not in the view, so it is read from this
-    hand's discards (the seat that discarded after this seat's last discard),
-    or else taken as the first seat to the left on another side that holds cards.
-    """
-    seat, players = view.seat, view.players
-    sizes = view.hand_sizes
-    if all(sizes):
-        return (seat + 1) % players
-    discards = view.discards
-    for i in range(len(discards) - 1, -1, -1):
-        if discards[i][0] == seat:
-            for s, _ in discards[i + 1 :]:
-                if s >= 0 and s != seat:
-                    return s
-            break
-    for k in range(1, players):
-        s = (seat + k) % players
-        if sizes[s] and s % view.sides != view.side:
-            return s
-    return (seat + 1) % players
+    """The seat that plays after this one, from the view's turn order (seats sitting out skipped, 004 L11)."""
+    order = view.turn_order
+    if view.seat not in order:
+        return order[0] if order else (view.seat + 1) % view.players
+    return order[(order.index(view.seat) + 1) % len(order)]
 
 
 def threat(view: PlayerView, f: RuleFacts) -> bool:

@@ -70,7 +70,8 @@ class Game:
     ``variant`` is a :class:`Variant`, a bundled name or a file path.
     ``players`` must be a player count the profile supports. ``seed`` fixes
     every shuffle; None picks one at random (see :attr:`seed`). ``turn_cap``
-    ends a runaway hand as if the stock had run out.
+    ends a runaway hand as if the stock had run out. A seed that is not an int
+    raises ``TypeError``, a turn cap below 1 ``ValueError``.
     """
 
     __slots__ = ("_legal", "_st", "_start", "_turn_cap", "actions", "variant")
@@ -83,6 +84,7 @@ class Game:
         *,
         turn_cap: int = DEFAULT_TURN_CAP,
     ) -> None:
+        _check_arguments(seed, turn_cap)
         self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
         rules = TableRules(self.variant, players)
         self._st = State(rules, seed if seed is not None else random.SystemRandom().randrange(2**63))
@@ -211,7 +213,7 @@ class Game:
         act: object = action
         if isinstance(action, str):
             act = parse_action(action)
-        if listed is None or act not in listed:
+        if listed is None or not listing.is_listed(listed, act):
             error = self.violation(act)
             if error is not None:
                 raise error
@@ -333,6 +335,7 @@ class Game:
         the file and, for broken TOML, the line; an unreadable path (missing, a
         directory, a FIFO, a device) is a PositionError too.
         """
+        _check_arguments(None, turn_cap)
         data, file = read_position(position)
         if base is None and file is not None:
             base = file.parent
@@ -376,3 +379,16 @@ class Game:
         """
         self._legal = None
         return self._st
+
+
+def _check_arguments(seed: object, turn_cap: object) -> None:
+    """Refuse a seed or turn cap that a record could not hold, before anything is dealt.
+
+    A bool is refused although it is an int: ``seed=True`` is a mistake, not a seed.
+    """
+    if seed is not None and type(seed) is not int:
+        raise TypeError(f"Game(seed=...): expected an int or None, got {seed!r} ({type(seed).__name__})")
+    if type(turn_cap) is not int:
+        raise TypeError(f"Game(turn_cap=...): expected an int, got {turn_cap!r} ({type(turn_cap).__name__})")
+    if turn_cap < 1:
+        raise ValueError(f"Game(turn_cap={turn_cap}): a hand needs a cap of at least 1 turn")

@@ -137,6 +137,8 @@ class PlayerView:
     """This seat's partners (empty when every player plays alone)."""
     dealer: int
     hand_number: int
+    turn_order: tuple[int, ...]
+    """The seats that play this hand, in turn order from the player after the dealer; a seat sitting out the hand (004 L11) is not in it."""
     current_player: int
     """The seat to act."""
     phase: Phase
@@ -223,6 +225,15 @@ def make_turn_view(st: State) -> TurnView:
     )
 
 
+def _turn_order(st: State) -> tuple[int, ...]:
+    """The seats that play the hand in progress, from the first player on (004 L11, L22)."""
+    if st.hand_number < 1:
+        return ()
+    seating = st.rules.seating(st.hand_number)
+    start = seating.order.index(seating.next_seat[st.dealer])
+    return seating.order[start:] + seating.order[:start]
+
+
 def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Variant | None = None) -> PlayerView:
     """Build the view of ``seat``; ``legal`` is the legal-action list when ``seat`` is to act."""
     r = st.rules
@@ -236,6 +247,7 @@ def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Var
         partners=r.partners[seat],
         dealer=st.dealer,
         hand_number=st.hand_number,
+        turn_order=_turn_order(st),
         current_player=st.current,
         phase=PHASES[st.phase],
         hand=cards_of(st.hand_cards(seat)),
