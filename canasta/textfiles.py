@@ -1,4 +1,4 @@
-"""Reading the text files a user names: profiles, positions, records and scenarios.
+"""Reading the text files a user names (profiles, positions, records, scenarios), and writing generated pages.
 
 Every path the library opens goes through :func:`read_text`, so a path to a
 device, a FIFO, a directory or a huge file is refused with a sentence instead
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -50,3 +51,14 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UnreadableFileError(f"{p}: is not UTF-8 text (byte {exc.start})") from None
+
+
+def write_stdout_utf8(text: str) -> None:
+    """Write ``text`` to standard output as UTF-8 with LF line ends, whatever the console's encoding.
+
+    The generated docs pages (``python -m canasta.variants.federations > docs/federations.md``)
+    must come out byte for byte the same on every platform.
+    """
+    sys.stdout.flush()
+    sys.stdout.buffer.write(text.encode("utf-8"))
+    sys.stdout.buffer.flush()

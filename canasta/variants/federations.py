@@ -11,13 +11,13 @@ source section it cites. Regenerate it after changing a profile::
 
 from __future__ import annotations
 
-import sys
 import typing
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
+from ..textfiles import write_stdout_utf8
 from .citations import citation_for
 from .diff import format_value, is_per_players, md_cell, md_code, rule_values, strip_parentheses, summary
 from .loading import load_variant, variant_names
@@ -147,9 +147,7 @@ def federations_markdown(names: Sequence[str] | None = None) -> str:
 
 def main() -> None:
     """Print the comparison of every bundled profile as UTF-8 with LF line ends, whatever the console's encoding."""
-    sys.stdout.flush()
-    sys.stdout.buffer.write(federations_markdown().encode("utf-8"))
-    sys.stdout.buffer.flush()
+    write_stdout_utf8(federations_markdown())
 
 
 if __name__ == "__main__":

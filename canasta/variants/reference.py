@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import ast
 import inspect
+import itertools
 import typing
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 import attrs
@@ -36,20 +38,22 @@ class KeyInfo:
 
 
 @cache
-def _docstrings() -> dict[str, dict[str, str]]:
-    """Attribute docstrings of every class in the schema module: {class: {field: doc}}."""
-    tree = ast.parse(inspect.getsource(schema))
+def attribute_docs(module: ModuleType) -> dict[str, dict[str, str]]:
+    """Attribute docstrings of every class in ``module``: {class: {attribute: doc}}.
+
+    Reads the string that follows an assignment in a class body, annotated
+    (schema fields) or not (enum members), the convention Sphinx reads too.
+    """
+    tree = ast.parse(inspect.getsource(module))
     out: dict[str, dict[str, str]] = {}
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
         docs: dict[str, str] = {}
-        body = node.body
-        for i, stmt in enumerate(body):
-            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and i + 1 < len(body):
-                nxt = body[i + 1]
-                if isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant) and isinstance(nxt.value.value, str):
-                    docs[stmt.target.id] = inspect.cleandoc(nxt.value.value)
+        for stmt, nxt in itertools.pairwise(node.body):
+            target = stmt.target if isinstance(stmt, ast.AnnAssign) else stmt.targets[0] if isinstance(stmt, ast.Assign) else None
+            if isinstance(target, ast.Name) and isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant) and isinstance(nxt.value.value, str):
+                docs[target.id] = inspect.cleandoc(nxt.value.value)
         out[node.name] = docs
     return out
 
@@ -63,7 +67,7 @@ def keys(cls: type = Variant, prefix: str = "") -> list[KeyInfo]:
     """Every leaf key of the schema below ``cls``, in declaration order."""
     out: list[KeyInfo] = []
     hints = typing.get_type_hints(cls)
-    docs = _docstrings().get(cls.__name__, {})
+    docs = attribute_docs(schema).get(cls.__name__, {})
     for f in attrs.fields(cls):
         if f.name == "citations":
             continue

@@ -12,49 +12,24 @@ accepts. Regenerate it after changing the schema or a profile::
 
 from __future__ import annotations
 
-import ast
-import inspect
-import sys
 import typing
 from collections.abc import Mapping
 from enum import Enum
-from functools import cache
 from typing import Any, get_args, get_origin
 
+from ..textfiles import write_stdout_utf8
 from . import enums
 from .citations import citation_for
 from .diff import format_value, is_per_players, md_cell, md_code, rule_values
 from .federations import PREFERRED_ORDER
 from .loading import load_variant, variant_names
-from .reference import KeyInfo, class_doc, keys
+from .reference import KeyInfo, attribute_docs, class_doc, keys
 from .schema import META_KEYS, SECTIONS, Variant
 
 __all__ = ["COMMAND", "key_anchor", "rule_reference_markdown", "type_text"]
 
 COMMAND = "python -m canasta.variants.rule_reference > docs/rules.md"
 """The command that regenerates ``docs/rules.md``."""
-
-
-@cache
-def _enum_member_docs() -> dict[str, dict[str, str]]:
-    """Docstrings of every enum member in :mod:`enums`: {enum class: {value name: doc}}."""
-    tree = ast.parse(inspect.getsource(enums))
-    out: dict[str, dict[str, str]] = {}
-    for node in tree.body:
-        if not isinstance(node, ast.ClassDef):
-            continue
-        docs: dict[str, str] = {}
-        for stmt, nxt in zip(node.body, node.body[1:], strict=False):
-            if (
-                isinstance(stmt, ast.Assign)
-                and isinstance(stmt.targets[0], ast.Name)
-                and isinstance(nxt, ast.Expr)
-                and isinstance(nxt.value, ast.Constant)
-                and isinstance(nxt.value.value, str)
-            ):
-                docs[stmt.targets[0].id] = inspect.cleandoc(nxt.value.value)
-        out[node.name] = docs
-    return out
 
 
 def _bounds(lo: int | None, hi: int | None) -> str:
@@ -139,7 +114,7 @@ def _key_section(key: KeyInfo, variants: list[Variant], values: list[dict[str, A
     lines += [f"- **Type:** {type_text(key)}", f"- **Default:** {_default_text(key)}"]
     enum = _enum_of(key.type)
     if enum is not None:
-        member_docs = _enum_member_docs().get(enum.__name__, {})
+        member_docs = attribute_docs(enums).get(enum.__name__, {})
         lines.append("- **Allowed values:**")
         lines += [f"  - {md_code(format_value(m.value))}: {member_docs.get(m.name, '')}".rstrip(": ") for m in enum]
     if key.path in META_KEYS:
@@ -211,9 +186,7 @@ def _section_class(section: str) -> type:
 
 def main() -> None:
     """Print the rule reference as UTF-8 with LF line ends, whatever the console's encoding."""
-    sys.stdout.flush()
-    sys.stdout.buffer.write(rule_reference_markdown().encode("utf-8"))
-    sys.stdout.buffer.flush()
+    write_stdout_utf8(rule_reference_markdown())
 
 
 if __name__ == "__main__":
