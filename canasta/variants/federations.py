@@ -24,7 +24,7 @@ from .loading import load_variant, variant_names
 from .reference import KeyInfo, class_doc, keys
 from .schema import META_KEYS, SECTIONS, Variant
 
-__all__ = ["COMMAND", "PREFERRED_ORDER", "federations_markdown", "main", "short_citation"]
+__all__ = ["COMMAND", "PREFERRED_ORDER", "cell_value", "federations_markdown", "main", "short_citation"]
 
 COMMAND = "python -m canasta.variants.federations > docs/federations.md"
 """The command that regenerates ``docs/federations.md``."""
@@ -44,7 +44,7 @@ def short_citation(citation: str) -> str:
     return short or citation
 
 
-def _cell_value(key: KeyInfo, value: Any) -> str:
+def cell_value(key: KeyInfo, value: Any) -> str:
     """A value as the comparison shows it: per-player rules as ``2: 15, 4: 11``, the rest as TOML data."""
     if is_per_players(key.type) and isinstance(value, dict):
         if not value:
@@ -138,7 +138,7 @@ def federations_markdown(names: Sequence[str] | None = None) -> str:
                 rule += f"<br><sub>{md_cell(summary(key.doc))}</sub>"
             cells = []
             for variant, vals in zip(variants, values, strict=True):
-                cell = md_cell(_cell_value(key, vals[key.path]))
+                cell = md_cell(cell_value(key, vals[key.path]))
                 cite = citation_for(variant.citations, key.path)
                 cells.append(f"{cell}<br><sub>{md_cell(short_citation(cite))}</sub>" if cite else cell)
             lines.append(f"| {rule} | {' | '.join(cells)} |")

@@ -21,7 +21,7 @@ from ..textfiles import write_stdout_utf8
 from . import enums
 from .citations import citation_for
 from .diff import format_value, is_per_players, md_cell, md_code, rule_values
-from .federations import PREFERRED_ORDER
+from .federations import PREFERRED_ORDER, cell_value
 from .loading import load_variant, variant_names
 from .reference import KeyInfo, attribute_docs, class_doc, keys
 from .schema import META_KEYS, SECTIONS, Variant
@@ -84,14 +84,6 @@ def _default_text(key: KeyInfo) -> str:
     return md_code(format_value(value))
 
 
-def _profile_value(key: KeyInfo, value: Any) -> str:
-    if is_per_players(key.type) and isinstance(value, Mapping):
-        if not value:
-            return "(none)"
-        return ", ".join(f"{count}: {format_value(v)}" for count, v in sorted(value.items(), key=lambda kv: int(kv[0])))
-    return format_value(value)
-
-
 def _citations(variant: Variant, key: KeyInfo) -> str:
     """The full citation of a key in one profile; per-player-count citations are listed by count."""
     own = citation_for(variant.citations, key.path)
@@ -122,7 +114,7 @@ def _key_section(key: KeyInfo, variants: list[Variant], values: list[dict[str, A
         return lines
     lines += ["", "| profile | value | source |", "|---|---|---|"]
     for variant, vals in zip(variants, values, strict=True):
-        lines.append(f"| {md_code(variant.name)} | {md_cell(_profile_value(key, vals[key.path]))} | {md_cell(_citations(variant, key))} |")
+        lines.append(f"| {md_code(variant.name)} | {md_cell(cell_value(key, vals[key.path]))} | {md_cell(_citations(variant, key))} |")
     lines.append("")
     return lines
 
