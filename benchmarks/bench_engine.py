@@ -250,7 +250,8 @@ def deep_size(obj: object, skip: tuple[object, ...] = ()) -> int:
             stack.extend(o)
         elif not isinstance(o, (str, bytes, int, float)):
             for cls in type(o).__mro__:
-                for name in getattr(cls, "__slots__", ()):
+                # a class compiled by mypyc lists its attributes in __mypyc_attrs__, not __slots__
+                for name in getattr(cls, "__slots__", ()) or getattr(cls, "__mypyc_attrs__", ()):
                     if hasattr(o, name):
                         stack.append(getattr(o, name))
             if hasattr(o, "__dict__"):

@@ -24,7 +24,7 @@ import canasta
 from canasta.core import state as st_mod
 from canasta.core.cards import JOKER, RED_THREES, TWO, build_deck, card_text, parse_card, parse_rank
 from canasta.core.errors import IllegalActionError
-from canasta.core.state import State
+from canasta.core.state import FIELDS, State
 
 CardsSpec = str | Sequence[int]
 
@@ -247,7 +247,7 @@ def snapshot(g: canasta.Game) -> tuple[Any, ...]:
     """Everything observable about a game, and the internal state too, for 'left unchanged' checks."""
     st = g.state
     views = tuple(g.view(seat) for seat in range(g.players))
-    internal = tuple((slot, _freeze(getattr(st, slot))) for slot in sorted(State.__slots__) if slot not in ("rules", "hand_scores"))
+    internal = tuple((slot, _freeze(getattr(st, slot))) for slot in sorted(FIELDS) if slot not in ("rules", "hand_scores"))
     return (views, g.scores, g.phase, g.current_player, g.hand_number, tuple(sorted(census(st).items())), internal, len(st.hand_scores))
 
 

@@ -310,6 +310,7 @@ VIEW_FIELDS = {
     "seat",
     "side",
     "hand_number",
+    "turn_order",
     "current_player",
     "phase",
     "hand",
@@ -342,6 +343,8 @@ def _check_view(g: canasta.Game, seat: int) -> None:
     assert view.seat == seat and view.side == g.side_of(seat)
     assert sorted(view.hand) == sorted(stt.hand_cards(seat)), "own hand only"
     assert view.hand_sizes == tuple(stt.sizes)
+    # the turn order is public: every seat at the table sees who plays, and who sits out (004 L11)
+    assert set(view.turn_order) == {s for s in range(g.players)} - set(stt.rules.seating(stt.hand_number).out)
     assert view.stock_size == len(stt.stock)
     assert view.pile_size == len(stt.pile) and view.pile_top == (stt.pile[-1] if stt.pile else None)
     for fld in VIEW_FIELDS - {"hand"}:

@@ -56,13 +56,21 @@ def _version() -> str:
         return "unknown"
 
 
+def version_text() -> str:
+    """``canasta 0.1.0 (compiled engine, mypyc)`` or ``canasta 0.1.0 (pure-Python engine)``: what ``--version`` prints."""
+    from ..core import COMPILED
+
+    build = "compiled engine, mypyc" if COMPILED else "pure-Python engine"
+    return f"canasta {_version()} ({build})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The top-level ``canasta`` parser with every command group registered."""
     parser = argparse.ArgumentParser(
         prog="canasta",
         description="Canasta played by the rules of any federation, club or household: the rules are a TOML variant profile.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action="version", version=version_text(), help="print the version and which engine build runs, then exit")
     parser.set_defaults(handler=show_help(parser))
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     for register in REGISTRARS:

@@ -1,5 +1,12 @@
-"""The game engine: cards, actions, legality, play, scoring, views and records."""
+"""The game engine: cards, actions, legality, play, scoring, views and records.
 
+:data:`COMPILED` says which build of the engine runs: the hot modules compiled
+by mypyc (the default wheel on a machine with a C compiler), or pure Python
+(an editable install, ``CANASTA_PURE_PYTHON=1`` at install time, or no C
+compiler). Both play every seed identically.
+"""
+
+from . import state as _state
 from .actions import (
     Action,
     AnswerGoOut,
@@ -21,7 +28,22 @@ from .scoring import HandScore
 from .table import UnsupportedPlayerCount
 from .views import MeldView, Phase, PlayerView, Question, TurnView
 
+COMPILED_MODULES = ("state", "listing", "legality", "play", "going_out", "dealing", "table")
+"""The modules of :mod:`canasta.core` that the default wheel compiles with mypyc (``pyproject.toml``)."""
+
+
+def _is_extension(path: str | None) -> bool:
+    return path is not None and path.endswith((".so", ".pyd"))
+
+
+COMPILED: bool = _is_extension(_state.__file__)
+"""True when the engine's hot modules run compiled by mypyc, False when they run as pure Python.
+
+Judged by :mod:`canasta.core.state` being loaded from an extension module (``.so`` or ``.pyd``).
+"""
+
 __all__ = [
+    "COMPILED",
     "Action",
     "AnswerGoOut",
     "AskGoOut",

@@ -67,6 +67,10 @@ def _action_text(action: object) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+class UnsupportedPlayerCount(CanastaError, ValueError):
+    """The profile gives no rules for this many players."""
+
+
 class DataError(CanastaError, ValueError):
     """A record, position or scenario file that cannot be read or used.
 
@@ -220,6 +224,7 @@ __all__ = [
     "RecordError",
     "ReplayError",
     "ScenarioError",
+    "UnsupportedPlayerCount",
     "json_data",
     "toml_data",
 ]

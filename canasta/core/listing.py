@@ -71,33 +71,47 @@ MELD_CACHE_LIMIT = 20_000
 """Entries a meld cache may hold before it is emptied and refilled; 1,500 random matches of 4-player ``finnish`` fill about 3,600 (2 MB)."""
 
 
-def _shape_melds(
-    st: State, rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None
-) -> tuple[tuple[Action, ...], list[int]]:
+def meld_key(rank: int, twos: int, jokers: int, existing: MeldTuple | None) -> int:
+    """The meld cache's key: rank, twos and jokers held, the meld's naturals (-1: no meld yet) and wild cards, one field a byte.
+
+    An int, not a tuple: it is built for every rank held at every listing, and an int costs no allocation.
+    """
+    if existing is None:
+        return rank | twos << 8 | jokers << 16
+    return rank | twos << 8 | jokers << 16 | (existing[0] + 1) << 24 | (existing[1] + existing[2]) << 32
+
+
+def _shape_melds(st: State, rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None) -> list[tuple[Action, ...]]:
     """The melds of :func:`_shapes` as interned actions, for up to ``avail`` naturals or more, cached.
 
-    Returns the melds in listing order and ``ends``: the first ``ends[a]``
-    melds are exactly those for ``a`` naturals held, since the listing runs
-    by naturals first. Only for a hand that keeps two cards after any of
+    Returns ``by_held``: ``by_held[a]`` holds, in listing order, exactly the
+    melds for ``a`` naturals held (the listing runs by naturals first, so each
+    is a prefix of the next). Only for a hand that keeps two cards after any of
     them, where the shape is all that decides (001 §16 B). The cache key is
-    the rank, the twos and jokers held, and the meld's naturals and wild
-    cards (-1 naturals: no meld yet); the cache is shared by every table
-    with the same meld rules (see :attr:`TableRules.meld_cache`).
+    :func:`meld_key`; the cache is shared by every table with the same meld
+    rules (see :attr:`TableRules.meld_cache`).
     """
-    key = (rank, twos, jokers, -1, 0) if existing is None else (rank, twos, jokers, existing[0], existing[1] + existing[2])
+    key = meld_key(rank, twos, jokers, existing)
     cache = st.rules.meld_cache
     found = cache.get(key)
-    if found is None or len(found[1]) <= avail:
+    if found is None or len(found) <= avail:
         if len(cache) >= MELD_CACHE_LIMIT:
             cache.clear()
         top = avail if rank == WILD_RANK else max(avail, 4 * st.rules.decks)  # a hand holds at most 4 naturals of a rank per pack
         shapes = _shapes(st, rank, top, twos, jokers, existing)
+        melds = tuple(meld(rank, n, t, j) for n, t, j in shapes)
         ends = [0] * (top + 1)
         for n, _, _ in shapes:
             ends[n] += 1
         for n in range(1, top + 1):
             ends[n] += ends[n - 1]
-        found = cache[key] = (tuple(meld(rank, n, t, j) for n, t, j in shapes), ends)
+        found = []
+        part: tuple[Action, ...] = ()
+        for end in ends:
+            if end != len(part):  # equal prefixes share one tuple
+                part = melds if end == len(melds) else melds[:end]
+            found.append(part)
+        cache[key] = found
     return found
 
 
@@ -121,14 +135,14 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
     twos, jokers = counts[TWO], counts[WILD_RANK]
     hand_size = st.sizes[seat]
     melds = st.melds[side]
-    get = melds.get
     limit = hand_size - 2 - twos - jokers  # most naturals of a rank that can go with every wild card and leave two cards
     cache = r.meld_cache
     # A meld of a natural rank takes at most r.wild_cap wild cards, so holding more twos or jokers lists the same melds.
     cap = r.wild_cap
     tw = twos if twos < cap else cap
     jk = jokers if jokers < cap else cap
-    existing = get(THREE)
+    wilds_key = tw << 8 | jk << 16  # meld_key, inline: the loop below is the hottest part of listing
+    existing = melds.get(THREE)
     if counts[THREE] or existing is not None:
         avail = st.hands[seat][BLACK_THREES[0]] + st.hands[seat][BLACK_THREES[1]]
         # black threes are melded only when going out (001 §20 C): with two cards left over, none is legal
@@ -136,27 +150,26 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
             _melds_checked(st, out, THREE, avail, twos, jokers, existing, hand_size)
     for rank in range(FOUR, 13):
         avail = counts[rank]
-        existing = get(rank)
+        existing = melds.get(rank)
         if existing is None:
             if not avail or single:
                 continue
-            key = (rank, tw, jk, -1, 0)
+            key = rank | wilds_key
         else:
-            key = (rank, tw, jk, existing[0], existing[1] + existing[2])
+            key = rank | wilds_key | (existing[0] + 1) << 24 | (existing[1] + existing[2]) << 32
         if avail <= limit:
             found = cache.get(key)
-            if found is None:
+            if found is None or len(found) <= avail:
                 found = _shape_melds(st, rank, avail, tw, jk, existing)
-            out += found[0][: found[1][avail]]
+            out += found[avail]
         else:
             _melds_checked(st, out, rank, avail, twos, jokers, existing, hand_size)
     if r.wild_canastas and (twos or jokers):
-        existing = get(WILD_RANK)
+        existing = melds.get(WILD_RANK)
         if existing is None and single:
             return out
         if limit >= 0:
-            found = _shape_melds(st, WILD_RANK, 0, twos, jokers, existing)
-            out += found[0][: found[1][0]]
+            out += _shape_melds(st, WILD_RANK, 0, twos, jokers, existing)[0]
         else:
             _melds_checked(st, out, WILD_RANK, 0, twos, jokers, existing, hand_size)
     return out
@@ -249,4 +262,17 @@ def legal_actions(st: State) -> list[Action]:
     return out
 
 
-__all__ = ["legal_actions"]
+def is_listed(actions: list[Action], action: object) -> bool:
+    """Whether ``action`` is one of ``actions`` itself, the very object.
+
+    Listed actions are interned, so an action taken from :func:`legal_actions` is found
+    by identity, without calling ``__eq__`` on every action before it; an equal action
+    built anew is not found, and :meth:`canasta.Game.apply` checks it in full instead.
+    """
+    for listed in actions:  # noqa: SIM110 - a plain loop, faster than any() over a generator in the pure build
+        if listed is action:
+            return True
+    return False
+
+
+__all__ = ["is_listed", "legal_actions"]

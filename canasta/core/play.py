@@ -42,6 +42,51 @@ about 140 cards, and only the end-of-stock chain of pile take-ups can go on
 without drawing. Ending such a runaway hand keeps every hand finite."""
 
 
+# -- interned events ---------------------------------------------------------------
+# Events are frozen, so the frequent ones are built once per distinct content and shared: building an
+# attrs event costs more than the rest of a draw or a discard. Equality and text are unchanged.
+
+_DRAWN: dict[int, CardDrawn] = {}
+_DISCARDED: dict[int, Discarded] = {}
+_BLOCKED: dict[int, PileBlocked] = {}
+_MELDED: dict[tuple[int, int, int, int, int, int, bool], Melded] = {}
+EVENT_CACHE_LIMIT = 10_000
+"""Melded events kept before that cache is emptied and refilled (a 4-player match meets a few hundred)."""
+
+
+def _card_drawn(seat: int, card: int) -> CardDrawn:
+    key = seat << 6 | card
+    found = _DRAWN.get(key)
+    if found is None:
+        found = _DRAWN[key] = CardDrawn(seat=seat, card=card)
+    return found
+
+
+def _discarded(seat: int, card: int) -> Discarded:
+    key = seat << 6 | card
+    found = _DISCARDED.get(key)
+    if found is None:
+        found = _DISCARDED[key] = Discarded(seat=seat, card=card)
+    return found
+
+
+def _blocked(seat: int) -> PileBlocked:
+    found = _BLOCKED.get(seat)
+    if found is None:
+        found = _BLOCKED[seat] = PileBlocked(seat=seat)
+    return found
+
+
+def _melded(seat: int, side: int, rank: int, naturals: int, twos: int, jokers: int, new_meld: bool) -> Melded:
+    key = (seat, side, rank, naturals, twos, jokers, new_meld)
+    found = _MELDED.get(key)
+    if found is None:
+        if len(_MELDED) >= EVENT_CACHE_LIMIT:
+            _MELDED.clear()
+        found = _MELDED[key] = Melded(seat=seat, side=side, rank=rank, naturals=naturals, twos=twos, jokers=jokers, new_meld=new_meld)
+    return found
+
+
 def do(st: State, action: Action, turn_cap: int = DEFAULT_TURN_CAP) -> list[Event]:
     """Apply a legal action and return the events it caused."""
     events: list[Event] = []
@@ -79,7 +124,7 @@ def _draw(st: State, events: list[Event]) -> None:
     st.hands[seat][card] += 1
     st.counts[seat][WILD_RANK if card == JOKER else card >> 2] += 1
     st.sizes[seat] += 1
-    events.append(CardDrawn(seat=seat, card=card))
+    events.append(_card_drawn(seat, card))
     st.drew_from_stock = True
     st.phase = MELD
     if card in RED_THREES:
@@ -111,7 +156,7 @@ def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: in
         if rank not in st.turn_new:
             st.turn_added_old = True
     melds[rank] = new
-    events.append(Melded(seat=seat, side=side, rank=rank, naturals=naturals, twos=twos, jokers=jokers, new_meld=old is None))
+    events.append(_melded(seat, side, rank, naturals, twos, jokers, old is None))
     size = r.canasta_size
     if new[0] + new[1] + new[2] >= size and (old is None or old[0] + old[1] + old[2] < size):
         natural = new[1] + new[2] == 0 if rank != WILD_RANK else (new[1] == 0 or new[2] == 0)
@@ -194,16 +239,16 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     st.sizes[seat] -= 1
     st.pile.append(card)
     st.history.append((seat, card))
-    events.append(Discarded(seat=seat, card=card))
+    events.append(_discarded(seat, card))
     r = st.rules
     nxt = r.seating(st.hand_number).next_seat[seat]
     if card == JOKER or card >> 2 == TWO:
-        events.append(PileBlocked(seat=nxt))
+        events.append(_blocked(nxt))
         if r.wild_discard_freezes and not st.frozen:
             st.frozen = True
             events.append(PileFrozen(reason="wild card discarded"))
     elif card in BLACK_THREES:
-        events.append(PileBlocked(seat=nxt))
+        events.append(_blocked(nxt))
         if r.black_three_freezes_discard and not st.frozen:
             st.frozen = True
             events.append(PileFrozen(reason="black three discarded"))

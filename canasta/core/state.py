@@ -24,49 +24,61 @@ MeldTuple = tuple[int, int, int, tuple[int, ...]]
 """A meld: naturals, twos, jokers, and the card codes in it."""
 
 
+FIELDS = (
+    "asked",
+    "asker",
+    "counts",
+    "current",
+    "dead",
+    "dealer",
+    "drew_from_stock",
+    "frozen",
+    "hand_number",
+    "hand_scores",
+    "hands",
+    "history",
+    "melded_before",
+    "melds",
+    "minimum_raise",
+    "opened",
+    "penalties",
+    "pending",
+    "phase",
+    "pile",
+    "pile_taken_top",
+    "red_threes",
+    "retracted",
+    "rules",
+    "scores",
+    "seed",
+    "sizes",
+    "stock",
+    "turn_added_old",
+    "turn_new",
+    "turn_points",
+    "turns",
+    "winner",
+)
+"""The attributes of a :class:`State`, for code that walks them all (tests, memory benchmarks); a compiled
+``State`` has no ``__slots__``."""
+
+
 class State:
     """Everything about a match in progress. Seats count from 0; side of seat s is ``rules.side_of[s]``."""
 
-    __slots__ = (
-        "asked",
-        "asker",
-        "counts",
-        "current",
-        "dead",
-        "dealer",
-        "drew_from_stock",
-        "frozen",
-        "hand_number",
-        "hand_scores",
-        "hands",
-        "history",
-        "melded_before",
-        "melds",
-        "minimum_raise",
-        "opened",
-        "penalties",
-        "pending",
-        "phase",
-        "pile",
-        "pile_taken_top",
-        "red_threes",
-        "retracted",
-        "rules",
-        "scores",
-        "seed",
-        "sizes",
-        "stock",
-        "turn_added_old",
-        "turn_new",
-        "turn_points",
-        "turns",
-        "winner",
-    )
+    __slots__ = FIELDS
 
-    def __init__(self, rules: TableRules, seed: int) -> None:
-        n, s = rules.players, rules.sides
+    def __init__(self, rules: TableRules, seed: int, *, blank: bool = False) -> None:
+        """A match before its first deal; ``blank=True`` sets only the rules and seed, for :meth:`copy` to fill in.
+
+        (:meth:`copy` cannot skip ``__init__`` through ``State.__new__(State)``: the class compiled by mypyc
+        does not allow it.)
+        """
         self.rules = rules
         self.seed = seed
+        if blank:
+            return
+        n, s = rules.players, rules.sides
         self.hand_number = 0
         self.dealer = (n - 2) % n
         self.current = 0
@@ -106,9 +118,7 @@ class State:
 
     def copy(self) -> State:
         """An independent copy; the rules object is shared (it is never changed)."""
-        new = State.__new__(State)
-        new.rules = self.rules
-        new.seed = self.seed
+        new = State(self.rules, self.seed, blank=True)
         new.hand_number = self.hand_number
         new.dealer = self.dealer
         new.current = self.current
@@ -141,6 +151,10 @@ class State:
         new.asked = self.asked
         new.asker = self.asker
         return new
+
+    def __reduce__(self) -> tuple[object, tuple[TableRules, int, tuple[object, ...]]]:
+        """Pickle field by field: the class compiled by mypyc cannot be rebuilt without its ``__init__``."""
+        return _restore_state, (self.rules, self.seed, tuple(getattr(self, name) for name in FIELDS))
 
     # -- cards in hands ------------------------------------------------------
 
@@ -252,3 +266,11 @@ class State:
     def minimum(self, side: int) -> int:
         """The side's opening minimum this hand: by its score at the start of the hand (decisions P22), plus any raise (001 §27 A)."""
         return self.rules.opening_minimum(self.scores[side]) + self.minimum_raise[side]
+
+
+def _restore_state(rules: TableRules, seed: int, values: tuple[object, ...]) -> State:
+    """A state from its pickle (see :meth:`State.__reduce__`)."""
+    st = State(rules, seed, blank=True)
+    for name, value in zip(FIELDS, values, strict=True):
+        setattr(st, name, value)
+    return st

@@ -29,21 +29,18 @@ from canasta.variants.enums import (
 from canasta.variants.schema import PlayerCount, Variant
 
 from .cards import ACE, EIGHT, FOUR, JOKER, N_CODES, THREE, TWO
-from .errors import CanastaError
+from .errors import UnsupportedPlayerCount as UnsupportedPlayerCount  # defined there: compiled by mypyc, it would lose its docstring
 
 if TYPE_CHECKING:
     from .actions import Action
 
-MeldCache = dict[tuple[int, int, int, int, int], tuple[tuple["Action", ...], list[int]]]
-"""Melds by (rank, twos held, jokers held, meld naturals or -1, meld wilds); see :func:`canasta.core.legality._shape_melds`."""
+MeldCache = dict[int, list[tuple["Action", ...]]]
+"""Melds by rank, twos held, jokers held, meld naturals (or -1) and meld wilds packed in one int
+(:func:`canasta.core.listing.meld_key`), then by naturals held; see :func:`canasta.core.listing._shape_melds`."""
 
 _MELD_CACHES: dict[tuple[object, ...], MeldCache] = {}
 """One meld cache per set of meld rules, shared by every table that has them."""
 _MELD_CACHES_MAX = 64
-
-
-class UnsupportedPlayerCount(CanastaError, ValueError):
-    """The profile gives no rules for this many players."""
 
 
 @attrs.frozen(kw_only=True)
@@ -105,75 +102,79 @@ def seatings(players: int, sides: int, sitting_out: int) -> tuple[Seating, ...]:
     return tuple(out)
 
 
+RULE_FIELDS = (
+    "add_top_card_to_canasta",
+    "add_top_card_to_meld",
+    "all_wild_bonus",
+    "allowed_from_pile",
+    "black_three_freezes_discard",
+    "black_three_max",
+    "black_three_min",
+    "canasta_size",
+    "canastas_required",
+    "chain",
+    "concealed_allowed",
+    "concealed_bonus",
+    "concealed_by_side",
+    "concealed_minimum",
+    "deal_red_threes_at_once",
+    "decks",
+    "end_mode",
+    "final_discard_required",
+    "going_out_bonus",
+    "hand_size",
+    "jokers",
+    "max_wilds",
+    "meld_cache",
+    "min_naturals",
+    "min_size",
+    "minimum_raise",
+    "minimums",
+    "mixed_bonus",
+    "natural_bonus",
+    "natural_canasta_required",
+    "naturals_added",
+    "one_card_rule",
+    "own_canasta_rank_blocks",
+    "partner_canastas_count",
+    "partners",
+    "permission",
+    "permission_after_stock_draw",
+    "permission_penalty",
+    "pile_needs_pair_to_open",
+    "players",
+    "playing",
+    "pure_wild_bonus",
+    "red_three_table",
+    "red_threes_need_canasta",
+    "seatings",
+    "several_melds",
+    "side_of",
+    "sides",
+    "take_top_card_only",
+    "target",
+    "thresholds",
+    "unmelded_red_three_penalty",
+    "upcard_black_three_freezes",
+    "upcard_red_three_freezes",
+    "upcard_wild_freezes",
+    "value",
+    "variant",
+    "wild_and_natural",
+    "wild_canastas",
+    "wild_cap",
+    "wild_discard_freezes",
+    "wild_limit",
+    "wild_room",
+    "wilds_added",
+)
+"""The attributes of a :class:`TableRules`, for code that walks them all; compiled by mypyc, the class has no ``__slots__``."""
+
+
 class TableRules:
     """A profile resolved for one player count. Attribute names follow the profile keys."""
 
-    __slots__ = (
-        "add_top_card_to_canasta",
-        "add_top_card_to_meld",
-        "all_wild_bonus",
-        "allowed_from_pile",
-        "black_three_freezes_discard",
-        "black_three_max",
-        "black_three_min",
-        "canasta_size",
-        "canastas_required",
-        "chain",
-        "concealed_allowed",
-        "concealed_bonus",
-        "concealed_by_side",
-        "concealed_minimum",
-        "deal_red_threes_at_once",
-        "decks",
-        "end_mode",
-        "final_discard_required",
-        "going_out_bonus",
-        "hand_size",
-        "jokers",
-        "max_wilds",
-        "meld_cache",
-        "min_naturals",
-        "min_size",
-        "minimum_raise",
-        "minimums",
-        "mixed_bonus",
-        "natural_bonus",
-        "natural_canasta_required",
-        "naturals_added",
-        "one_card_rule",
-        "own_canasta_rank_blocks",
-        "partner_canastas_count",
-        "partners",
-        "permission",
-        "permission_after_stock_draw",
-        "permission_penalty",
-        "pile_needs_pair_to_open",
-        "players",
-        "playing",
-        "pure_wild_bonus",
-        "red_three_table",
-        "red_threes_need_canasta",
-        "seatings",
-        "several_melds",
-        "side_of",
-        "sides",
-        "take_top_card_only",
-        "target",
-        "thresholds",
-        "unmelded_red_three_penalty",
-        "upcard_black_three_freezes",
-        "upcard_red_three_freezes",
-        "upcard_wild_freezes",
-        "value",
-        "variant",
-        "wild_and_natural",
-        "wild_canastas",
-        "wild_cap",
-        "wild_discard_freezes",
-        "wild_limit",
-        "wild_room",
-        "wilds_added",
-    )
+    __slots__ = RULE_FIELDS
 
     def __init__(self, variant: Variant, players: int) -> None:
         v = variant
@@ -290,6 +291,16 @@ class TableRules:
         value[JOKER] = cp.joker
         self.value = tuple(value)
 
+    def __reduce__(self) -> tuple[object, tuple[Variant, int, dict[str, object]]]:
+        """Pickle as the profile, the player count and every rule as it is now (a test may have changed one).
+
+        Written out because the class compiled by mypyc cannot be rebuilt without its ``__init__``.
+        """
+        return _restore_rules, (self.variant, self.players, {name: getattr(self, name) for name in RULE_FIELDS if name != "meld_cache"})
+
+    def __copy__(self) -> TableRules:
+        return _restore_rules(self.variant, self.players, {name: getattr(self, name) for name in RULE_FIELDS if name != "meld_cache"})
+
     def opening_minimum(self, score: int) -> int:
         """The opening minimum for a cumulative score at the start of the hand (decisions P22)."""
         return self.minimums[bisect_right(self.thresholds, score)]
@@ -324,3 +335,11 @@ class TableRules:
         if rank == THREE:
             return wilds == 0 and self.black_three_min <= naturals <= self.black_three_max
         return naturals >= self.min_naturals and wilds <= self.wild_capacity(naturals)
+
+
+def _restore_rules(variant: Variant, players: int, fields: dict[str, object]) -> TableRules:
+    """The rules of a pickle or a copy: built anew (sharing the meld cache), then every rule set as it was."""
+    rules = TableRules(variant, players)
+    for name, value in fields.items():
+        setattr(rules, name, value)
+    return rules

@@ -24,7 +24,7 @@ from typing import Any
 
 import tomli_w
 
-from canasta.core.table import TableRules, UnsupportedPlayerCount
+from canasta.core.table import RULE_FIELDS, TableRules, UnsupportedPlayerCount
 from canasta.variants import Variant, VariantError, dumps_variant, loads_variant
 from canasta.variants.diff import RuleDifference, diff_variants, format_value
 from canasta.variants.schema import PLAYER_COUNTS
@@ -57,7 +57,7 @@ def _count_of(key: str) -> int | None:
 
 
 def _same_table(a: TableRules, b: TableRules) -> bool:
-    return all(getattr(a, slot) == getattr(b, slot) for slot in TableRules.__slots__ if slot not in _IGNORED_SLOTS)
+    return all(getattr(a, slot) == getattr(b, slot) for slot in RULE_FIELDS if slot not in _IGNORED_SLOTS)
 
 
 def _skip(d: RuleDifference, reason: str) -> SkippedRule:
