@@ -7,6 +7,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+import canasta
 from canasta import Variant, dumps_variant, load_variant, loads_variant, variant_names
 from canasta.variants.schema import PlayerCount
 
@@ -329,3 +330,11 @@ def test_relative_extends_is_read_from_the_files_own_folder(tmp_path: Path, monk
     monkeypatch.chdir(tmp_path)
     assert load_variant(Path("club/house.toml")) == expected  # a relative path to the house file itself
     assert expected.match.target == 6000 and expected.going_out.bonus == 150
+
+
+def test_a_bundled_profile_is_loaded_once_and_shared() -> None:
+    """A Variant is immutable, so every Game of a process shares one: Game("finnish") no longer re-reads the TOML."""
+    first = canasta.load_variant("finnish")
+    assert canasta.load_variant("finnish") is first
+    assert canasta.Game("finnish", seed=1).variant is first
+    assert canasta.load_variant("dutch") is not first

@@ -210,18 +210,22 @@ class Game:
         way the game is unchanged. Nothing else is raised, whatever the input.
         """
         listed = self._legal
-        act: object = action
-        if isinstance(action, str):
-            act = parse_action(action)
-        if listed is None or not listing.is_listed(listed, act):
-            error = self.violation(act)
-            if error is not None:
-                raise error
-        assert isinstance(act, Action)
+        if listed is None or not listing.is_listed(action, listed):
+            action = self._checked(action)
         self._legal = None
-        events = do(self._st, act, self._turn_cap)
-        self.actions.append(act)
+        events = do(self._st, action, self._turn_cap)
+        self.actions.append(action)
         return tuple(events)
+
+    def _checked(self, action: object) -> Action:
+        """``action`` (parsed, if text) when it is legal now; else the error :meth:`apply` raises."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        error = self.violation(action)
+        if error is not None:
+            raise error
+        assert isinstance(action, Action)
+        return action
 
     # -- copies, views, records ----------------------------------------------------------
 

@@ -10,6 +10,7 @@ lists with :func:`canasta.core.legality.check` over every candidate action.
 from __future__ import annotations
 
 from itertools import compress
+from typing import TypeGuard
 
 from .actions import ASK, DECLINE, DRAW, NO, RETRACT, YES, Action, Discard, TakePile, discard, meld, take
 from .cards import BLACK_THREES, FOUR, JOKER, THREE, TWO
@@ -262,7 +263,7 @@ def legal_actions(st: State) -> list[Action]:
     return out
 
 
-def is_listed(actions: list[Action], action: object) -> bool:
+def is_listed(action: object, actions: list[Action]) -> TypeGuard[Action]:
     """Whether ``action`` is one of ``actions`` itself, the very object.
 
     Listed actions are interned, so an action taken from :func:`legal_actions` is found

@@ -50,8 +50,12 @@ naming the new key and the version to set.
 """
 
 
+@functools.cache
 def bundled_dir() -> Path:
-    """The folder holding the bundled profiles: inside the installed wheel, or the repository's ``variants/``."""
+    """The folder holding the bundled profiles: inside the installed wheel, or the repository's ``variants/``.
+
+    Found once per process: where the package is installed does not change while it runs.
+    """
     packaged = Path(str(resources.files("canasta"))) / "_bundled"
     if packaged.is_dir():
         return packaged
@@ -65,8 +69,9 @@ def variant_names() -> list[str]:
 
 def bundled_path(name: str) -> Path | None:
     """The file of a bundled profile, or None if there is no such profile."""
-    path = bundled_dir() / f"{name}.toml"
-    return path if name in variant_names() else None
+    folder = bundled_dir()
+    file = f"{name}.toml"
+    return folder / file if name and file in os.listdir(folder) else None  # exact names, also where the file system ignores case
 
 
 _POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
@@ -486,8 +491,25 @@ def load_variant(name_or_path: str | Path) -> Variant:
     Raises :class:`VariantError` listing every problem, each with its dotted key path.
     """
     ref = str(name_or_path)
+    bundled = bundled_path(ref) if "/" not in ref and "\\" not in ref and not ref.endswith(".toml") else None
+    if bundled is not None:
+        st = bundled.stat()
+        return _load_bundled(ref, str(bundled), st.st_mtime_ns, st.st_size)
+    return _load(ref)
+
+
+def _load(ref: str) -> Variant:
     resolved = _resolve(ref, None, ())
     return variant_from_data(resolved.data, resolved.citations, label=_locate(ref, None)[1], found=resolved.problems)
+
+
+@functools.lru_cache(maxsize=32)
+def _load_bundled(name: str, path: str, mtime_ns: int, size: int) -> Variant:
+    """A bundled profile, loaded once per process: a :class:`Variant` is immutable, so every game shares it.
+
+    The key holds the file's path, time and size, so an edited profile (in a source checkout) is read again.
+    """
+    return _load(name)
 
 
 def loads_variant(text: str, *, base: Path | None = None, label: str = "<string>") -> Variant:
