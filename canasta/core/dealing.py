@@ -88,9 +88,8 @@ def deal_hand(st: State, events: list[Event]) -> bool:
     st.frozen = False
     st.history = []
     st.turns = 0
-    first = seating.next_seat[st.dealer]
-    start = seating.order.index(first)
-    turn = seating.order[start:] + seating.order[:start]
+    turn = seating.turn_order(st.dealer)
+    first = turn[0]
     events.append(HandDealt(hand_number=st.hand_number, dealer=st.dealer, first_player=first))
     for _ in range(r.hand_size):
         for seat in turn:

@@ -60,6 +60,11 @@ class Seating:
     next_seat: tuple[int, ...]
     partner: tuple[int, ...]
 
+    def turn_order(self, dealer: int) -> tuple[int, ...]:
+        """The seats that play, in turn order from the one after ``dealer``, who leads (001 §9, 004 L11)."""
+        start = self.order.index(self.next_seat[dealer])
+        return self.order[start:] + self.order[:start]
+
 
 def seatings(players: int, sides: int, sitting_out: int) -> tuple[Seating, ...]:
     """The seatings of successive hands, repeating: one per hand of the cycle (004 L11).

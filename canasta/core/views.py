@@ -229,9 +229,7 @@ def _turn_order(st: State) -> tuple[int, ...]:
     """The seats that play the hand in progress, from the first player on (004 L11, L22)."""
     if st.hand_number < 1:
         return ()
-    seating = st.rules.seating(st.hand_number)
-    start = seating.order.index(seating.next_seat[st.dealer])
-    return seating.order[start:] + seating.order[:start]
+    return st.rules.seating(st.hand_number).turn_order(st.dealer)
 
 
 def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Variant | None = None) -> PlayerView:
