@@ -25,6 +25,7 @@ events, actions) carries these types.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from .errors import NotationError
 
@@ -33,21 +34,26 @@ RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "CDHS"
 """Suit characters by suit index: clubs, diamonds, hearts, spades."""
 
-TWO = 0
-THREE = 1
-FOUR = 2
-EIGHT = 6
-ACE = 12
-JOKER = 52
+TWO: Final = 0
+THREE: Final = 1
+FOUR: Final = 2
+EIGHT: Final = 6
+ACE: Final = 12
+JOKER: Final = 52
 """The code of a joker; also used as the 'rank' of jokers in per-rank tables."""
-WILD = 13
+WILD: Final = 13
 """Rank index of the wild-card meld (004 opt b joker canastas); never a card's rank."""
-N_CODES = 53
+N_CODES: Final = 53
 
 RED_SUITS = (1, 2)
 """Diamonds and hearts."""
-RED_THREES = (THREE * 4 + 1, THREE * 4 + 2)
-BLACK_THREES = (THREE * 4 + 0, THREE * 4 + 3)
+BLACK_THREE_CLUBS: Final = THREE * 4
+RED_THREE_DIAMONDS: Final = THREE * 4 + 1
+RED_THREE_HEARTS: Final = THREE * 4 + 2
+BLACK_THREE_SPADES: Final = THREE * 4 + 3
+"""The codes of the four threes, one name each: the compiled engine inlines them."""
+RED_THREES = (RED_THREE_DIAMONDS, RED_THREE_HEARTS)
+BLACK_THREES = (BLACK_THREE_CLUBS, BLACK_THREE_SPADES)
 
 
 def rank_of(card: int) -> Rank:

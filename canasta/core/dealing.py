@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import JOKER, RED_THREES, THREE, TWO, build_deck
+from .cards import JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, build_deck
 from .events import Event, HandDealt, PileFrozen, RedThreeLaid, UpcardTurned
 from .state import DRAW, State
 
@@ -22,8 +22,8 @@ def lay_red_threes(st: State, seat: int, events: list[Event], *, replace: bool =
     """
     hand = st.hands[seat]
     side = st.rules.side_of[seat]
-    while hand[RED_THREES[0]] or hand[RED_THREES[1]]:
-        card = RED_THREES[0] if hand[RED_THREES[0]] else RED_THREES[1]
+    while hand[RED_THREE_DIAMONDS] or hand[RED_THREE_HEARTS]:
+        card = RED_THREE_DIAMONDS if hand[RED_THREE_DIAMONDS] else RED_THREE_HEARTS
         st.remove_card(seat, card)
         st.red_threes[side].append(card)
         can_replace = replace and bool(st.stock)
@@ -31,7 +31,7 @@ def lay_red_threes(st: State, seat: int, events: list[Event], *, replace: bool =
         if can_replace:
             drawn = st.stock.pop()
             st.add_card(seat, drawn)
-            if not st.stock and drawn in RED_THREES:
+            if not st.stock and (drawn in (RED_THREE_DIAMONDS, RED_THREE_HEARTS)):
                 st.remove_card(seat, drawn)
                 st.red_threes[side].append(drawn)
                 events.append(RedThreeLaid(seat=seat, card=drawn, replaced=False))
@@ -113,7 +113,7 @@ def _turn_upcard(st: State, events: list[Event]) -> None:
         rank = JOKER if card == JOKER else card >> 2
         if rank in (JOKER, TWO):
             freezes = r.upcard_wild_freezes
-        elif card in RED_THREES:
+        elif card in (RED_THREE_DIAMONDS, RED_THREE_HEARTS):
             freezes = r.upcard_red_three_freezes
         elif rank == THREE:
             freezes = r.upcard_black_three_freezes

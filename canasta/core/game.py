@@ -24,12 +24,13 @@ import attrs
 
 from canasta.variants import Variant, load_variant
 
-from . import legality, listing
+from . import legality
 from .actions import ACTION_TYPES, Action, parse_action
 from .cards import cards_of
 from .dealing import lay_red_threes
 from .errors import CanastaError, IllegalActionError, NotationError, PositionError, RecordError, ReplayError
 from .events import Event, Termination
+from .listing import is_listed, legal_actions
 from .play import DEFAULT_TURN_CAP, _end_hand, do
 from .positions import build_state, export_position, read_position, variant_spec
 from .records import GameRecord
@@ -170,7 +171,7 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Every legal action for :attr:`current_player`, now."""
         if self._legal is None:
-            self._legal = listing.legal_actions(self._st)
+            self._legal = legal_actions(self._st)
         return list(self._legal)
 
     def violation(self, action: object) -> IllegalActionError | NotationError | None:
@@ -210,7 +211,7 @@ class Game:
         way the game is unchanged. Nothing else is raised, whatever the input.
         """
         listed = self._legal
-        if listed is None or not listing.is_listed(action, listed):
+        if listed is None or not is_listed(action, listed):
             action = self._checked(action)
         self._legal = None
         events = do(self._st, action, self._turn_cap)
@@ -251,7 +252,7 @@ class Game:
         legal: tuple[Action, ...] = ()
         if seat == st.current and st.phase != OVER:
             if self._legal is None:
-                self._legal = listing.legal_actions(st)
+                self._legal = legal_actions(st)
             legal = tuple(self._legal)
         return make_view(st, seat, legal, self.variant)
 

@@ -11,6 +11,8 @@ Rules fixed for every profile carry a section key and their own citation in
 
 from __future__ import annotations
 
+from typing import Final
+
 from .actions import (
     Action,
     AnswerGoOut,
@@ -23,7 +25,7 @@ from .actions import (
     TakePile,
     take,
 )
-from .cards import BLACK_THREES, FOUR, JOKER, RED_THREES, THREE, TWO
+from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO
 from .going_out import can_go_out
 from .state import ANSWER, OVER, WILD_RANK, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
@@ -47,7 +49,7 @@ FIXED_SOURCES = {
 }
 """Citations for rules every profile shares, keyed like profile keys."""
 
-_TAKE_FORMS = ((2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 0, 0))
+_TAKE_FORMS: Final = ((2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 0, 0))
 
 
 def rank_value(st: State, rank: int) -> int:
@@ -162,7 +164,7 @@ def _remaining_violation(
     """Check the hand left after melding: keep two cards, or go out (001 §16 B, §18)."""
     opened_after = st.opened[side] or st.turn_points + points >= st.minimum(side)
     if st.pending and opened_after:
-        k += sum(1 for c in st.pending if c not in RED_THREES)
+        k += sum(1 for c in st.pending if c != RED_THREE_DIAMONDS and c != RED_THREE_HEARTS)
     if k >= 2:
         return None
     if k == 0 and st.rules.final_discard_required:
@@ -356,7 +358,7 @@ def _form_violation(
     if k >= 2:
         return None
     if not top_only and opened:
-        k += sum(1 for c in pile[:-1] if c not in RED_THREES)
+        k += sum(1 for c in pile[:-1] if c != RED_THREE_DIAMONDS and c != RED_THREE_HEARTS)
         if k >= 2:
             return None
     points = (n + 1) * rank_value(st, rank) + t * r.value[0] + j * r.value[JOKER]
@@ -427,9 +429,9 @@ def opening_reach(st: State, seat: int, side: int, rank: int, existing: MeldTupl
             nat, wild = c, 0
         points += c * value[x * 4]
         room += max(0, r.wild_room[nat] - wild)
-    blacks = st.hands[seat][BLACK_THREES[0]] + st.hands[seat][BLACK_THREES[1]]
+    blacks = st.hands[seat][BLACK_THREE_CLUBS] + st.hands[seat][BLACK_THREE_SPADES]
     if (THREE in melds or not single) and blacks >= r.black_three_min:
-        points += blacks * value[BLACK_THREES[0]]
+        points += blacks * value[BLACK_THREE_CLUBS]
     free = wilds if r.wild_canastas and (WILD_RANK in melds or not single) else min(wilds, room)
     by_value = sorted([value[JOKER]] * (counts[WILD_RANK] - j) + [value[0]] * (counts[TWO] - t), reverse=True)
     return points + sum(by_value[:free])

@@ -9,11 +9,10 @@ lists with :func:`canasta.core.legality.check` over every candidate action.
 
 from __future__ import annotations
 
-from itertools import compress
-from typing import TypeGuard
+from typing import Final, TypeGuard
 
-from .actions import ASK, DECLINE, DRAW, NO, RETRACT, YES, Action, Discard, TakePile, discard, meld, take
-from .cards import BLACK_THREES, FOUR, JOKER, THREE, TWO
+from .actions import ASK, DECLINE, DRAW, NO, RETRACT, YES, Action, Discard, Meld, TakePile, discard, meld, take
+from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, THREE, TWO
 from .legality import (
     _TAKE_FORMS,
     _decline_violation,
@@ -68,7 +67,7 @@ def _shapes(st: State, rank: int, avail: int, twos: int, jokers: int, existing: 
     return out
 
 
-MELD_CACHE_LIMIT = 20_000
+MELD_CACHE_LIMIT: Final = 20_000
 """Entries a meld cache may hold before it is emptied and refilled; 1,500 random matches of 4-player ``finnish`` fill about 3,600 (2 MB)."""
 
 
@@ -82,7 +81,7 @@ def meld_key(rank: int, twos: int, jokers: int, existing: MeldTuple | None) -> i
     return rank | twos << 8 | jokers << 16 | (existing[0] + 1) << 24 | (existing[1] + existing[2]) << 32
 
 
-def _shape_melds(st: State, rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None) -> list[tuple[Action, ...]]:
+def _shape_melds(st: State, rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None) -> list[tuple[Meld, ...]]:
     """The melds of :func:`_shapes` as interned actions, for up to ``avail`` naturals or more, cached.
 
     Returns ``by_held``: ``by_held[a]`` holds, in listing order, exactly the
@@ -107,7 +106,7 @@ def _shape_melds(st: State, rank: int, avail: int, twos: int, jokers: int, exist
         for n in range(1, top + 1):
             ends[n] += ends[n - 1]
         found = []
-        part: tuple[Action, ...] = ()
+        part: tuple[Meld, ...] = ()
         for end in ends:
             if end != len(part):  # equal prefixes share one tuple
                 part = melds if end == len(melds) else melds[:end]
@@ -145,13 +144,13 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
     wilds_key = tw << 8 | jk << 16  # meld_key, inline: the loop below is the hottest part of listing
     existing = melds.get(THREE)
     if counts[THREE] or existing is not None:
-        avail = st.hands[seat][BLACK_THREES[0]] + st.hands[seat][BLACK_THREES[1]]
+        avail = st.hands[seat][BLACK_THREE_CLUBS] + st.hands[seat][BLACK_THREE_SPADES]
         # black threes are melded only when going out (001 §20 C): with two cards left over, none is legal
         if hand_size - avail < 2 and (existing is not None or not single):
             _melds_checked(st, out, THREE, avail, twos, jokers, existing, hand_size)
     for rank in range(FOUR, 13):
         avail = counts[rank]
-        existing = melds.get(rank)
+        existing = melds.get(rank) if melds else None  # an unopened side has no melds: no lookup
         if existing is None:
             if not avail or single:
                 continue
@@ -179,20 +178,21 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
 def _melds_checked(
     st: State, out: list[Action], rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None, hand_size: int
 ) -> None:
-    """Append the melds of ``rank`` that keep two cards in hand, and those :func:`_meld_violation` accepts."""
-    for n, t, j in _shapes(st, rank, avail, twos, jokers, existing):
-        if rank != THREE and hand_size - n - t - j >= 2:
-            out.append(meld(rank, n, t, j))
-            continue
-        a = meld(rank, n, t, j)
-        if _meld_violation(st, a) is None:
+    """Append the melds of ``rank`` that keep two cards in hand, and those :func:`_meld_violation` accepts.
+
+    The actions come from :func:`_shape_melds`, interned, in the order of :func:`_shapes`.
+    """
+    shapes = _shapes(st, rank, avail, twos, jokers, existing)
+    for i, a in enumerate(_shape_melds(st, rank, avail, twos, jokers, existing)[avail]):
+        n, t, j = shapes[i]
+        if (rank != THREE and hand_size - n - t - j >= 2) or _meld_violation(st, a) is None:
             out.append(a)
 
 
-_DISCARDS: tuple[Discard, ...] = tuple(discard(rank) for rank in range(13))
+_DISCARDS: Final[tuple[Discard, ...]] = tuple(discard(rank) for rank in range(13))
 """The interned discard of each rank index."""
-_DISCARD_JOKER = discard(JOKER)
-_TAKES: tuple[tuple[tuple[int, int, int, bool, TakePile], ...], tuple[tuple[int, int, int, bool, TakePile], ...]] = (
+_DISCARD_JOKER: Final = discard(JOKER)
+_TAKES: Final[tuple[tuple[tuple[int, int, int, bool, TakePile], ...], tuple[tuple[int, int, int, bool, TakePile], ...]]] = (
     tuple((*form, False, take(*form, False)) for form in _TAKE_FORMS),
     tuple((*form, top, take(*form, top)) for form in _TAKE_FORMS for top in (False, True)),
 )
@@ -202,9 +202,10 @@ _TAKES: tuple[tuple[tuple[int, int, int, bool, TakePile], ...], tuple[tuple[int,
 def _discard_candidates(st: State, seat: int, side: int) -> list[Action]:
     """Every legal discard. With two or more cards the same checks hold for every rank, so they run once."""
     counts = st.counts[seat]
-    held: list[Action] = list(compress(_DISCARDS, counts))  # the ranks held, in order (counts has one more entry: jokers)
+    # the ranks held, in order; a loop, not itertools.compress, which the compiled build cannot inline
+    held: list[Action] = [_DISCARDS[rank] for rank in range(13) if counts[rank]]
     if counts[THREE] and not st.naturals_in_hand(seat, THREE):
-        held.remove(_DISCARDS[THREE])
+        del held[1 if counts[TWO] else 0]  # only red threes held: they are laid, never discarded; the three follows the two
     if counts[WILD_RANK]:
         held.append(_DISCARD_JOKER)
     if not held:

@@ -6,8 +6,10 @@ action; :class:`canasta.Game` always checks first.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, Meld, Retract, TakePile
-from .cards import BLACK_THREES, JOKER, RED_THREES, THREE, TWO
+from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO
 from .dealing import deal_hand, lay_red_threes
 from .events import (
     CanastaCompleted,
@@ -34,7 +36,7 @@ from .legality import concealed_now, turn_canastas
 from .scoring import score_hand
 from .state import ANSWER, DRAW, MELD, OVER, WILD_RANK, State
 
-DEFAULT_TURN_CAP = 400
+DEFAULT_TURN_CAP: Final = 400
 """Safety cap on turns per hand: a hand still running after this many turns ends as if the stock had run out.
 
 A real hand of 2 to 6 players ends well before it: the stock holds at most
@@ -46,11 +48,11 @@ without drawing. Ending such a runaway hand keeps every hand finite."""
 # Events are frozen, so the frequent ones are built once per distinct content and shared: building an
 # attrs event costs more than the rest of a draw or a discard. Equality and text are unchanged.
 
-_DRAWN: dict[int, CardDrawn] = {}
-_DISCARDED: dict[int, Discarded] = {}
-_BLOCKED: dict[int, PileBlocked] = {}
-_MELDED: dict[tuple[int, int, int, int, int, int, bool], Melded] = {}
-EVENT_CACHE_LIMIT = 10_000
+_DRAWN: Final[dict[int, CardDrawn]] = {}
+_DISCARDED: Final[dict[int, Discarded]] = {}
+_BLOCKED: Final[dict[int, PileBlocked]] = {}
+_MELDED: Final[dict[tuple[int, int, int, int, int, int, bool], Melded]] = {}
+EVENT_CACHE_LIMIT: Final = 10_000
 """Melded events kept before that cache is emptied and refilled (a 4-player match meets a few hundred)."""
 
 
@@ -127,7 +129,7 @@ def _draw(st: State, events: list[Event]) -> None:
     events.append(_card_drawn(seat, card))
     st.drew_from_stock = True
     st.phase = MELD
-    if card in RED_THREES:
+    if card in (RED_THREE_DIAMONDS, RED_THREE_HEARTS):
         if not st.stock:
             st.remove_card(seat, card)
             st.red_threes[st.rules.side_of[seat]].append(card)
@@ -229,7 +231,7 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
         st.counts[seat][WILD_RANK] -= 1
     else:
         if rank == THREE:
-            card = BLACK_THREES[0] if hand[BLACK_THREES[0]] else BLACK_THREES[1]
+            card = BLACK_THREE_CLUBS if hand[BLACK_THREE_CLUBS] else BLACK_THREE_SPADES
         else:
             card = rank * 4
             while not hand[card]:
@@ -247,7 +249,7 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
         if r.wild_discard_freezes and not st.frozen:
             st.frozen = True
             events.append(PileFrozen(reason="wild card discarded"))
-    elif card in BLACK_THREES:
+    elif card in (BLACK_THREE_CLUBS, BLACK_THREE_SPADES):
         events.append(_blocked(nxt))
         if r.black_three_freezes_discard and not st.frozen:
             st.frozen = True
@@ -272,7 +274,7 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     st.phase = DRAW
     st.reset_turn()
     nxt_hand = st.hands[nxt]
-    if (nxt_hand[RED_THREES[0]] or nxt_hand[RED_THREES[1]]) and lay_red_threes(st, nxt, events):
+    if (nxt_hand[RED_THREE_DIAMONDS] or nxt_hand[RED_THREE_HEARTS]) and lay_red_threes(st, nxt, events):
         _end_hand(st, events, Termination.RED_THREE_LAST_CARD, nxt)
 
 

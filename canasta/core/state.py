@@ -9,15 +9,23 @@ so copying a state copies a handful of short lists and dicts. Only
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
-from .cards import BLACK_THREES, JOKER, N_CODES, RED_THREES, THREE, TWO
+from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, BLACK_THREES, JOKER, N_CODES, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO
 from .scoring import HandScore
 from .table import TableRules
 
-DRAW, MELD, ANSWER, OVER = 0, 1, 2, 3
-"""Phases: the player must draw or take the pile; may meld, then discards; the partner answers "may I go out?"; the match is over."""
+# Phases, Final so that the compiled engine inlines them.
+DRAW: Final = 0
+"""Phase: the player must draw or take the pile."""
+MELD: Final = 1
+"""Phase: the player may meld, then discards."""
+ANSWER: Final = 2
+"""Phase: the partner answers "may I go out?"."""
+OVER: Final = 3
+"""Phase: the match is over."""
 
-WILD_RANK = 13
+WILD_RANK: Final = 13
 """Rank index of jokers in per-rank counts and of the wild-card meld."""
 
 MeldTuple = tuple[int, int, int, tuple[int, ...]]
@@ -205,12 +213,12 @@ class State:
         """Natural cards of a rank in a hand; for threes, the black ones."""
         if rank == THREE:
             hand = self.hands[seat]
-            return hand[BLACK_THREES[0]] + hand[BLACK_THREES[1]]
+            return hand[BLACK_THREE_CLUBS] + hand[BLACK_THREE_SPADES]
         return self.counts[seat][rank]
 
     def red_threes_in_hand(self, seat: int) -> int:
         hand = self.hands[seat]
-        return hand[RED_THREES[0]] + hand[RED_THREES[1]]
+        return hand[RED_THREE_DIAMONDS] + hand[RED_THREE_HEARTS]
 
     def twos_in_hand(self, seat: int) -> int:
         return self.counts[seat][TWO]

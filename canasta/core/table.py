@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from math import lcm
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -32,15 +32,15 @@ from .cards import ACE, EIGHT, FOUR, JOKER, N_CODES, THREE, TWO
 from .errors import UnsupportedPlayerCount as UnsupportedPlayerCount  # defined there: compiled by mypyc, it would lose its docstring
 
 if TYPE_CHECKING:
-    from .actions import Action
+    from .actions import Meld
 
-MeldCache = dict[int, list[tuple["Action", ...]]]
+MeldCache = dict[int, list[tuple["Meld", ...]]]
 """Melds by rank, twos held, jokers held, meld naturals (or -1) and meld wilds packed in one int
 (:func:`canasta.core.listing.meld_key`), then by naturals held; see :func:`canasta.core.listing._shape_melds`."""
 
-_MELD_CACHES: dict[tuple[object, ...], MeldCache] = {}
+_MELD_CACHES: Final[dict[tuple[object, ...], MeldCache]] = {}
 """One meld cache per set of meld rules, shared by every table that has them."""
-_MELD_CACHES_MAX = 64
+_MELD_CACHES_MAX: Final = 64
 
 
 @attrs.frozen(kw_only=True)
