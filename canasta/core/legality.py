@@ -164,7 +164,8 @@ def _remaining_violation(
     """Check the hand left after melding: keep two cards, or go out (001 §16 B, §18)."""
     opened_after = st.opened[side] or st.turn_points + points >= st.minimum(side)
     if st.pending and opened_after:
-        k += sum(1 for c in st.pending if c != RED_THREE_DIAMONDS and c != RED_THREE_HEARTS)
+        pending = st.pending
+        k += len(pending) - pending.count(RED_THREE_DIAMONDS) - pending.count(RED_THREE_HEARTS)  # red threes are laid, not held
     if k >= 2:
         return None
     if k == 0 and st.rules.final_discard_required:
@@ -358,7 +359,8 @@ def _form_violation(
     if k >= 2:
         return None
     if not top_only and opened:
-        k += sum(1 for c in pile[:-1] if c != RED_THREE_DIAMONDS and c != RED_THREE_HEARTS)
+        below = pile[:-1]
+        k += len(below) - below.count(RED_THREE_DIAMONDS) - below.count(RED_THREE_HEARTS)  # red threes are laid, not held
         if k >= 2:
             return None
     points = (n + 1) * rank_value(st, rank) + t * r.value[0] + j * r.value[JOKER]
