@@ -298,6 +298,32 @@ def test_legal_actions_match_check_over_the_whole_pool(variant: str, players: in
         step += 1
 
 
+def test_discards_listed_with_a_red_three_held_match_check() -> None:
+    """A red three held (000 RÖDA TREOR 1-2, 001 §21 B-C: laid at once, never discarded) drops the three from the listed discards.
+
+    ``_discard_candidates`` removes it by position in rank order; with and without a two held,
+    and with and without black threes, the listed discards equal those :func:`check` accepts.
+    """
+    from canasta.core import legality, listing
+    from canasta.core.actions import Discard, discard
+    from canasta.core.play import do
+
+    g = canasta.Game("finnish", players=4, seed=11)
+    st = g.state
+    rng = random.Random(3)
+    seen = 0
+    while st.hand_number == 1 and st.phase != 3:
+        if st.phase == 1:
+            trial = st.copy()
+            trial.add_card(trial.current, RED_THREES[1])
+            listed = [a for a in listing.legal_actions(trial) if isinstance(a, Discard)]
+            accepted = [d for d in map(discard, [*range(13), JOKER]) if legality.check(trial, d) is None]
+            assert listed == accepted
+            seen += 1
+        do(st, rng.choice(listing.legal_actions(st)))
+    assert seen > 10
+
+
 def test_soak_hundreds_of_hands() -> None:
     """A deterministic soak: a few hundred hands across every profile and player count."""
     hands = 0

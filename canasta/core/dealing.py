@@ -31,7 +31,7 @@ def lay_red_threes(st: State, seat: int, events: list[Event], *, replace: bool =
         if can_replace:
             drawn = st.stock.pop()
             st.add_card(seat, drawn)
-            if not st.stock and (drawn in (RED_THREE_DIAMONDS, RED_THREE_HEARTS)):
+            if not st.stock and drawn in (RED_THREE_DIAMONDS, RED_THREE_HEARTS):
                 st.remove_card(seat, drawn)
                 st.red_threes[side].append(drawn)
                 events.append(RedThreeLaid(seat=seat, card=drawn, replaced=False))

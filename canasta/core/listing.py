@@ -205,7 +205,7 @@ def _discard_candidates(st: State, seat: int, side: int) -> list[Action]:
     # the ranks held, in order; a loop, not itertools.compress, which the compiled build cannot inline
     held: list[Action] = [_DISCARDS[rank] for rank in range(13) if counts[rank]]
     if counts[THREE] and not st.naturals_in_hand(seat, THREE):
-        del held[1 if counts[TWO] else 0]  # only red threes held: they are laid, never discarded; the three follows the two
+        del held[1 if counts[TWO] else 0]  # the threes held are red, never discarded; in rank order the three follows the two
     if counts[WILD_RANK]:
         held.append(_DISCARD_JOKER)
     if not held:
