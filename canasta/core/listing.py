@@ -86,8 +86,9 @@ def _shape_melds(st: State, rank: int, avail: int, twos: int, jokers: int, exist
 
     Returns ``by_held``: ``by_held[a]`` holds, in listing order, exactly the
     melds for ``a`` naturals held (the listing runs by naturals first, so each
-    is a prefix of the next). Only for a hand that keeps two cards after any of
-    them, where the shape is all that decides (001 §16 B). The cache key is
+    is a prefix of the next). For a hand that keeps two cards after any of
+    them, the shape is all that decides (001 §16 B) and every one is legal;
+    otherwise :func:`_melds_checked` checks them one by one. The cache key is
     :func:`meld_key`; the cache is shared by every table with the same meld
     rules (see :attr:`TableRules.meld_cache`).
     """
