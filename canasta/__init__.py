@@ -44,6 +44,7 @@ from .core import (
     rank_of,
     rank_text,
 )
+from .errors import ArgumentError, SimulationError
 from .simulation import compare, simulate
 from .variants import (
     Problem,
@@ -60,6 +61,7 @@ from .variants.diff import RuleDifference, diff_variants, format_diff
 __all__ = [
     "Action",
     "AnswerGoOut",
+    "ArgumentError",
     "AskGoOut",
     "CanastaError",
     "Card",
@@ -87,6 +89,7 @@ __all__ = [
     "Retract",
     "RuleDifference",
     "ScenarioError",
+    "SimulationError",
     "TakePile",
     "Termination",
     "TurnView",

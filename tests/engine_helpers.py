@@ -23,8 +23,8 @@ from typing import Any
 import canasta
 from canasta.core import state as st_mod
 from canasta.core.cards import JOKER, RED_THREES, TWO, build_deck, card_text, parse_card, parse_rank
-from canasta.core.errors import IllegalActionError
 from canasta.core.state import FIELDS, State
+from canasta.errors import IllegalActionError
 
 CardsSpec = str | Sequence[int]
 

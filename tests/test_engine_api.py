@@ -272,7 +272,7 @@ def test_replay_of_a_prefix_and_of_a_bad_record() -> None:
     twin = play(canasta.Game("dutch", seed=8), 10, seed=8)
     assert snapshot(prefix) == snapshot(twin)
     bad = attrs.evolve(record, actions=(*record.actions[:3], "decline"))
-    with pytest.raises(canasta.core.errors.ReplayError) as info:  # names the action: 4 of 4, its hand and seat
+    with pytest.raises(canasta.errors.ReplayError) as info:  # names the action: 4 of 4, its hand and seat
         canasta.Game.replay(bad)
     assert isinstance(info.value.error, canasta.IllegalActionError) and info.value.index == 3
     with pytest.raises(ValueError):

@@ -34,11 +34,11 @@ from hypothesis import strategies as st
 
 import canasta
 from canasta.core.cards import JOKER, RED_THREES, THREE, TWO, build_deck
-from canasta.core.errors import IllegalActionError
 from canasta.core.events import HandEnded, Termination
 from canasta.core.play import DEFAULT_TURN_CAP
 from canasta.core.scoring import HandScore
 from canasta.core.state import State
+from canasta.errors import IllegalActionError
 from canasta.variants.schema import PlayerCount
 
 PROFILES: tuple[tuple[str, int], ...] = tuple(

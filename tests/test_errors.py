@@ -11,7 +11,8 @@ import pytest
 
 import canasta
 from canasta.cli.main import main
-from canasta.core.errors import (
+from canasta.core.table import UnsupportedPlayerCount
+from canasta.errors import (
     CanastaError,
     DataError,
     IllegalActionError,
@@ -21,7 +22,6 @@ from canasta.core.errors import (
     ReplayError,
     ScenarioError,
 )
-from canasta.core.table import UnsupportedPlayerCount
 from canasta.scenarios import ScenarioFormatError, load_scenarios
 from canasta.variants import VariantError
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.core.errors import CanastaError, PositionError
 from canasta.core.positions import PositionError as PositionErrorFromPositions
+from canasta.errors import CanastaError, PositionError
 
 FOUR_HANDS = {"0": 11, "1": 11, "2": 11, "3": 11}
 

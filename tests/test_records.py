@@ -12,8 +12,8 @@ import attrs
 import pytest
 
 import canasta
-from canasta.core.errors import CanastaError, RecordError, ReplayError
 from canasta.core.play import DEFAULT_TURN_CAP
+from canasta.errors import CanastaError, RecordError, ReplayError
 
 GameRecord = canasta.GameRecord
 

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TextIO, TypeAlias
 
-from ..variants.errors import Problem
+from ..errors import Problem
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What a command module's ``register`` receives: the ``add_subparsers()`` object of its parent parser."""

@@ -21,8 +21,7 @@ import sys
 from collections.abc import Callable
 from importlib import metadata
 
-from ..core.errors import CanastaError
-from ..variants.errors import VariantError
+from ..errors import CanastaError, VariantError
 from . import (
     USAGE_ERROR,
     CommandError,

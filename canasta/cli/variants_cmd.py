@@ -15,8 +15,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..errors import VariantError
 from ..variants.dumping import dumps_variant
-from ..variants.errors import VariantError
 from ..variants.loading import load_variant, variant_names
 from ..variants.schema import Variant
 from . import USAGE_ERROR, Subparsers, print_problems, show_help

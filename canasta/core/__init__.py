@@ -6,6 +6,18 @@ by mypyc (the default wheel on a machine with a C compiler), or pure Python
 compiler). Both play every seed identically.
 """
 
+from canasta.errors import (
+    ArgumentError,
+    CanastaError,
+    DataError,
+    IllegalActionError,
+    NotationError,
+    PositionError,
+    RecordError,
+    ReplayError,
+    ScenarioError,
+)
+
 from . import state as _state
 from .actions import (
     Action,
@@ -20,7 +32,6 @@ from .actions import (
     parse_action,
 )
 from .cards import Card, Rank, card_text, is_natural, is_wild, parse_card, parse_rank, rank_of, rank_text
-from .errors import CanastaError, DataError, IllegalActionError, NotationError, PositionError, RecordError, ReplayError, ScenarioError
 from .events import Event, Termination
 from .game import Game, MatchResult
 from .records import GameRecord
@@ -46,6 +57,7 @@ __all__ = [
     "COMPILED",
     "Action",
     "AnswerGoOut",
+    "ArgumentError",
     "AskGoOut",
     "CanastaError",
     "Card",

@@ -41,8 +41,9 @@ from typing import Any
 
 import attrs
 
+from canasta.errors import NotationError
+
 from .cards import JOKER, RANK_CHARS, WILD, Rank, parse_rank, rank_text
-from .errors import NotationError
 
 MAX_COUNT = 999
 """The largest count an action may name; far above any hand (counts beyond the cards held are simply illegal)."""

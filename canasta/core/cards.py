@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from .errors import NotationError
+from canasta.errors import NotationError
 
 RANK_CHARS = "23456789TJQKA"
 """Rank characters by rank index: 0 is the two, 12 the ace."""

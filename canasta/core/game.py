@@ -22,13 +22,13 @@ from typing import Any
 
 import attrs
 
+from canasta.errors import CanastaError, IllegalActionError, NotationError, PositionError, RecordError, ReplayError
 from canasta.variants import Variant, load_variant
 
 from . import legality
 from .actions import ACTION_TYPES, Action, parse_action
 from .cards import cards_of
 from .dealing import lay_red_threes
-from .errors import CanastaError, IllegalActionError, NotationError, PositionError, RecordError, ReplayError
 from .events import Event, Termination
 from .listing import is_listed, legal_actions
 from .play import DEFAULT_TURN_CAP, _end_hand, do

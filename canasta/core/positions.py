@@ -26,11 +26,11 @@ from typing import Any
 
 import tomli_w
 
-from canasta.textfiles import UnreadableFileError, read_text
+from canasta.errors import NotationError, PositionError
+from canasta.textfiles import UnreadableFileError, read_text, toml_data
 from canasta.variants import Variant, VariantError, load_variant, loads_variant
 
 from .cards import JOKER, RED_THREES, TWO, build_deck, card_text, parse_card, rank_text
-from .errors import NotationError, PositionError, toml_data
 from .state import ANSWER, DRAW, MELD, WILD_RANK, State
 from .table import TableRules, UnsupportedPlayerCount
 

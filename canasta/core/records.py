@@ -20,9 +20,9 @@ from typing import Any
 import attrs
 import tomli_w
 
-from canasta.textfiles import UnreadableFileError, read_text
+from canasta.errors import RecordError
+from canasta.textfiles import UnreadableFileError, json_data, read_text, toml_data
 
-from .errors import RecordError, json_data, toml_data
 from .play import DEFAULT_TURN_CAP
 
 REQUIRED_KEYS = ("variant", "players", "seed", "actions")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from canasta.errors import UnsupportedPlayerCount as UnsupportedPlayerCount
 from canasta.variants.citations import citation_for
 from canasta.variants.enums import (
     BlackThreeDiscard,
@@ -29,7 +30,6 @@ from canasta.variants.enums import (
 from canasta.variants.schema import PlayerCount, Variant
 
 from .cards import ACE, EIGHT, FOUR, JOKER, N_CODES, THREE, TWO
-from .errors import UnsupportedPlayerCount as UnsupportedPlayerCount  # defined there: compiled by mypyc, it would lose its docstring
 
 if TYPE_CHECKING:
     from .actions import Meld

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, TextIO
 
 from canasta.core.actions import Action
-from canasta.core.errors import IllegalActionError, NotationError
+from canasta.errors import IllegalActionError, NotationError
 
 from . import text
 from .session import Match, Report

@@ -18,7 +18,6 @@ import attrs
 from canasta.bots.base import Bot, RandomBot
 from canasta.core.actions import Action, parse_action
 from canasta.core.cards import Card
-from canasta.core.errors import IllegalActionError, NotationError
 from canasta.core.events import (
     Discarded,
     Event,
@@ -32,6 +31,7 @@ from canasta.core.events import (
 )
 from canasta.core.game import Game
 from canasta.core.views import PlayerView
+from canasta.errors import IllegalActionError, NotationError
 
 from .text import frozen_reason_from_view
 

@@ -1,6 +1,6 @@
 """Rule-conformance scenarios: positions plus steps with expected outcomes, and their runner."""
 
-from canasta.core.errors import ScenarioError
+from canasta.errors import ScenarioError
 
 from .format import Scenario, ScenarioFormatError, Step, load_scenarios, scenario_files
 from .runner import RunSummary, ScenarioResult, format_failure, run_paths, run_scenario

@@ -18,8 +18,8 @@ from typing import Any
 import attrs
 
 from canasta.core.actions import parse_action
-from canasta.core.errors import ScenarioError, toml_data
-from canasta.textfiles import UnreadableFileError, read_text
+from canasta.errors import ScenarioError
+from canasta.textfiles import UnreadableFileError, read_text, toml_data
 
 CHECK_KEYS = (
     "legal_includes",
@@ -68,7 +68,7 @@ class ScenarioFormatError(ScenarioError):
 
 
 def _toml_error(problems: list[str] | str, *, file: str | None = None, line: int | None = None, column: int | None = None) -> ScenarioFormatError:
-    """The shape :func:`canasta.core.errors.toml_data` calls: a ScenarioFormatError with its place."""
+    """The shape :func:`canasta.errors.toml_data` calls: a ScenarioFormatError with its place."""
     return ScenarioFormatError(file or "", [problems] if isinstance(problems, str) else problems, line=line, column=column)
 
 

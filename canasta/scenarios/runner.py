@@ -10,9 +10,9 @@ import attrs
 
 from canasta.core.actions import parse_action
 from canasta.core.cards import card_text
-from canasta.core.errors import CanastaError, NotationError, ScenarioError
 from canasta.core.events import HandEnded, MatchEnded
 from canasta.core.game import Game
+from canasta.errors import CanastaError, NotationError, ScenarioError
 
 from .format import Scenario, Step, load_scenarios, scenario_files
 

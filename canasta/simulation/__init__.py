@@ -7,8 +7,9 @@ local processes, any ``concurrent.futures.Executor`` or a Dask cluster, and
 give the same result whatever runs them. See docs/simulation.md.
 """
 
+from canasta.errors import SimulationError
+
 from .compare import compare
-from .errors import SimulationError
 from .experiment import DEFAULT_HAND_CAP, DEFAULT_HANDS, simulate
 from .players import bot_factory, bot_names
 from .recordfile import load_records

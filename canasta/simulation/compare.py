@@ -21,11 +21,11 @@ from concurrent.futures import Executor
 import attrs
 
 from canasta.core.table import TableRules
+from canasta.errors import SimulationError
 from canasta.variants import Variant
 from canasta.variants.diff import format_value
 
 from .byrule import rule_effects, single_rule_profiles
-from .errors import SimulationError
 from .experiment import DEFAULT_HAND_CAP, ProfileRef, bot_list, entrant, load_profile, play, settings_for, timing
 from .parallel import Progress, open_pool
 from .results import ComparisonResult, ComparisonRow, SimulationResult, Timing

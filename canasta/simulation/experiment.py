@@ -19,9 +19,9 @@ import attrs
 from canasta.core.play import DEFAULT_TURN_CAP
 from canasta.core.records import GameRecord
 from canasta.core.table import TableRules, UnsupportedPlayerCount
+from canasta.errors import SimulationError
 from canasta.variants import Variant, dumps_variant, load_variant
 
-from .errors import SimulationError
 from .parallel import Pool, Progress, open_pool, plan_chunks, run_tasks
 from .players import BOTS, seat_bots
 from .recordfile import write_records

@@ -20,7 +20,8 @@ from typing import Any
 
 import attrs
 
-from .errors import SimulationError
+from canasta.errors import SimulationError
+
 from .runner import ChunkResult, Task, run_task
 
 TARGET_SECONDS = 1.0

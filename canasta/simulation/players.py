@@ -17,8 +17,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from canasta.bots.base import Bot, RandomBot
-
-from .errors import SimulationError
+from canasta.errors import SimulationError
 
 BotFactory = Callable[[int], Bot]
 """Makes a bot from a seed."""

@@ -44,7 +44,7 @@ def write_records(stream: TextIO, path: str | os.PathLike[str], records: Sequenc
 
 
 def load_records(path: str | os.PathLike[str]) -> list[GameRecord]:
-    """Every record of a file written by ``--out``, in order; :class:`canasta.core.errors.RecordError` for a bad entry."""
+    """Every record of a file written by ``--out``, in order; :class:`canasta.errors.RecordError` for a bad entry."""
     text = read_text(path, limit=RECORDS_LIMIT)
     label = str(path)
     fmt = _format(path)

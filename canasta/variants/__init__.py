@@ -1,7 +1,8 @@
 """Variant profiles: the schema, loading and validation, extends, diff and JSON Schema."""
 
+from canasta.errors import Problem, VariantError
+
 from .dumping import dumps_variant
-from .errors import Problem, VariantError
 from .loading import MAX_DEPTH, bundled_dir, load_variant, loads_variant, variant_names
 from .schema import SCHEMA_VERSION, Variant
 from .validation import check_variant

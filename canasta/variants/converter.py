@@ -25,8 +25,9 @@ from cattrs.errors import (
 )
 from cattrs.preconf.tomllib import TomllibConverter, make_converter
 
+from canasta.errors import Problem
+
 from . import enums
-from .errors import Problem
 from .schema import PLAYER_COUNTS, PlayerCount, Variant
 
 

@@ -30,10 +30,11 @@ from typing import Any
 
 import attrs
 
+from canasta.errors import Problem, VariantError
+
 from ..textfiles import UnreadableFileError, read_text
 from .citations import citation_for, read_citations
 from .converter import describe, structure_variant
-from .errors import Problem, VariantError
 from .reference import keys
 from .schema import META_KEYS, SCHEMA_VERSION, Variant
 from .validation import check_variant

@@ -14,8 +14,9 @@ from typing import Any
 
 import attrs
 
+from canasta.errors import Problem
+
 from .enums import WildLimit
-from .errors import Problem
 from .schema import Variant
 
 PER_PLAYER_KEYS = (

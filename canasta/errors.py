@@ -1,21 +1,26 @@
 """The errors the library raises on purpose: one family under :class:`CanastaError`.
 
-Like python-chess, a malformed action text (:class:`NotationError`) is kept
-apart from a well-formed action the rules forbid here (:class:`IllegalActionError`).
-Files and tables the user hands in (game records, positions, scenario files)
-fail with a :class:`DataError`, which says the file, the line where the TOML
-parser knows it, and every problem found. Every error here except
-:class:`CanastaError` itself is also a :class:`ValueError`, so code written
+This module sits below every other one of the package (it imports nothing of
+canasta), so the engine, the profiles, the simulation and the command line
+all raise from the one family.
+
+Like python-chess, a malformed action (:class:`NotationError`) is kept apart
+from a well-formed action the rules forbid here (:class:`IllegalActionError`).
+A wrong argument to a call is an :class:`ArgumentError`. Files and tables the
+user hands in (game records, positions, scenario files) fail with a
+:class:`DataError`, which says the file, the line where the TOML parser knows
+it, and every problem found; a profile fails with a :class:`VariantError`
+listing every :class:`Problem`. Every error here except :class:`CanastaError`
+and :class:`VariantError` is also a :class:`ValueError`, so code written
 against the built-in type keeps working. ``docs/errors.md`` lists them all.
 """
 
 from __future__ import annotations
 
-import json
-import re
-import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, ClassVar
+
+import attrs
 
 
 class CanastaError(Exception):
@@ -67,7 +72,16 @@ def _action_text(action: object) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-class UnsupportedPlayerCount(CanastaError, ValueError):
+class ArgumentError(CanastaError, ValueError, TypeError):
+    """An argument of a call that has the wrong type or value: ``Game(v, players="4")``, ``seed="x"``, ``turn_cap=0``.
+
+    The message names the call, the argument, the value and its type. It is
+    both a :class:`ValueError` and a :class:`TypeError`, so code written
+    against either built-in keeps working.
+    """
+
+
+class UnsupportedPlayerCount(ArgumentError):
     """The profile gives no rules for this many players."""
 
 
@@ -172,59 +186,57 @@ class ScenarioError(DataError):
     what = "bad scenario file"
 
 
-_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
-_AT_END = "(at end of document)"
+@attrs.frozen(kw_only=True)
+class Problem:
+    """One thing wrong with a profile.
 
-
-def toml_data(text: str, error: Callable[..., DataError], file: str | None = None) -> dict[str, Any]:
-    """Parse TOML text, or raise ``error(problem, file=, line=, column=)`` with the place the parser names.
-
-    Python 3.11's TOMLDecodeError keeps its place only in the message
-    (``(at line 3, column 7)`` or ``(at end of document)``); both become
-    :attr:`DataError.line` and :attr:`DataError.column`. Nesting deep enough
-    to exhaust the parser's recursion, and integers past Python's digit limit,
-    are refused the same way.
+    ``path`` is the dotted key path (``going_out.canastas_required.4``), or empty
+    for a problem with the file as a whole. ``source`` names the file or bundled
+    profile the problem was found in.
     """
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        at = _AT.search(msg)
-        if at:
-            raise error(f"broken TOML: {_AT.sub('', msg)}", file=file, line=int(at.group(1)), column=int(at.group(2))) from None
-        if _AT_END in msg:
-            last = text.rsplit("\n", 1)[-1]
-            reason = msg.replace(_AT_END, "").strip()
-            raise error(f"broken TOML: {reason} (it ends too soon)", file=file, line=text.count("\n") + 1, column=len(last) + 1) from None
-        raise error(f"broken TOML: {msg}", file=file) from None
-    except RecursionError:
-        raise error("broken TOML: nested too deeply", file=file) from None
-    except ValueError as exc:  # an integer longer than Python's int/str conversion limit
-        raise error(f"broken TOML: {exc}", file=file) from None
+
+    path: str
+    message: str
+    source: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.source}: " if self.source else ""
+        return f"{where}{self.path}: {self.message}" if self.path else f"{where}{self.message}"
 
 
-def json_data(text: str, error: Callable[..., DataError], file: str | None = None) -> Any:
-    """Parse JSON text, or raise ``error`` with the line and column of the syntax error."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise error(f"broken JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno) from None
-    except RecursionError:
-        raise error("broken JSON: nested too deeply", file=file) from None
-    except ValueError as exc:  # an integer longer than Python's int/str conversion limit
-        raise error(f"broken JSON: {exc}", file=file) from None
+class VariantError(CanastaError):
+    """A profile could not be loaded. ``problems`` lists every problem found, not just the first."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        count = len(self.problems)
+        head = f"{count} problem{'s' if count != 1 else ''} in the variant profile:"
+        return "\n".join([head, *(f"  - {p}" for p in self.problems)])
+
+
+class SimulationError(CanastaError, ValueError):
+    """A simulation that cannot run as asked: an unknown bot, a player count a profile lacks, a count below one.
+
+    The message says what is wrong and what to do instead; the command line
+    prints it and exits with status 2.
+    """
 
 
 __all__ = [
+    "ArgumentError",
     "CanastaError",
     "DataError",
     "IllegalActionError",
     "NotationError",
     "PositionError",
+    "Problem",
     "RecordError",
     "ReplayError",
     "ScenarioError",
+    "SimulationError",
     "UnsupportedPlayerCount",
-    "json_data",
-    "toml_data",
+    "VariantError",
 ]
