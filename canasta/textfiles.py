@@ -24,40 +24,88 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 """The largest file the library reads: far above any profile, position, scenario file or game record."""
 
 
+MAX_LABEL = 200
+"""The longest path a message shows; a longer one is cut with ``...``."""
+
+
 class UnreadableFileError(OSError):
-    """A file could not be read as text; the message says why. Callers turn it into their own error type."""
+    """A file could not be read as text. Callers turn it into their own error type.
+
+    ``label`` is the path as messages show it (:func:`path_label`) and
+    ``reason`` says why, without the path; ``str()`` gives ``label: reason``.
+    """
+
+    def __init__(self, label: str, reason: str) -> None:
+        super().__init__(f"{label}: {reason}")
+        self.label = label
+        self.reason = reason
+
+
+def path_label(path: object) -> str:
+    """A path as a message shows it: printable, with a NUL, a control character or a lone surrogate escaped.
+
+    A path may hold anything a caller passes; a message that carried a lone
+    surrogate could not even be printed (``UnicodeEncodeError``), and a control
+    character would reach the terminal.
+    """
+    text = os.fsdecode(path) if isinstance(path, bytes | os.PathLike) else str(path)
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 3] + "..."
 
 
 def read_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of a regular file of at most ``limit`` bytes, without a byte-order mark.
 
-    Raises :class:`UnreadableFileError` for a missing file, a directory, a
-    device or FIFO, a file over the limit, or bytes that are not UTF-8.
+    The one reader of the files a user names: profiles, positions, records,
+    scenario files and simulation record files all come through here. Raises
+    :class:`UnreadableFileError` for anything that is not a path (a number,
+    None), a path the system cannot hold (a NUL byte, a lone surrogate, a
+    name too long), a missing file, a directory, a device or FIFO, a file
+    over the limit, or bytes that are not UTF-8; never another exception.
     """
-    p = Path(path)
+    if not isinstance(path, str | os.PathLike):
+        raise UnreadableFileError(path_label(repr(path)[:80]), f"expected a file path, got {type(path).__name__}")
+    try:
+        label = path_label(path)
+        p = Path(path)
+    except (TypeError, ValueError) as exc:  # a PathLike whose __fspath__ returns no str
+        raise UnreadableFileError(type(path).__name__, f"not a file path ({exc})") from None
+    if "\0" in str(p):
+        raise UnreadableFileError(label, "a file path cannot hold a NUL byte")
     try:
         info = os.stat(p)
     except FileNotFoundError:
-        raise UnreadableFileError(f"{p}: no such file") from None
-    except OSError as exc:
-        raise UnreadableFileError(f"{p}: cannot be read ({exc.strerror or exc})") from None
+        raise UnreadableFileError(label, "no such file") from None
+    except UnicodeEncodeError:
+        raise UnreadableFileError(label, "a file path cannot hold a lone surrogate (no file name holds one)") from None
+    except (OSError, ValueError) as exc:
+        raise UnreadableFileError(label, f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
     if stat.S_ISDIR(info.st_mode):
-        raise UnreadableFileError(f"{p}: is a directory, not a file")
+        raise UnreadableFileError(label, "is a directory, not a file")
     if not stat.S_ISREG(info.st_mode):
-        raise UnreadableFileError(f"{p}: is not a regular file (a device, FIFO or socket is never read)")
+        raise UnreadableFileError(label, "is not a regular file (a device, FIFO or socket is never read)")
     if info.st_size > limit:
-        raise UnreadableFileError(f"{p}: is {info.st_size:,} bytes; files over {limit:,} bytes are refused")
+        raise UnreadableFileError(label, f"is {info.st_size:,} bytes; files over {limit:,} bytes are refused")
     try:
         with open(p, "rb") as handle:
             data = handle.read(limit + 1)
-    except OSError as exc:
-        raise UnreadableFileError(f"{p}: cannot be read ({exc.strerror or exc})") from None
+    except (OSError, ValueError) as exc:
+        raise UnreadableFileError(label, f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
     if len(data) > limit:
-        raise UnreadableFileError(f"{p}: grew past {limit:,} bytes while being read")
+        raise UnreadableFileError(label, f"grew past {limit:,} bytes while being read")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UnreadableFileError(f"{p}: is not UTF-8 text (byte {exc.start})") from None
+        raise UnreadableFileError(label, f"is not UTF-8 text (byte {exc.start})") from None
+
+
+def read_data_file(path: str | os.PathLike[str], error: Callable[..., DataError], limit: int = MAX_FILE_BYTES) -> tuple[str, str]:
+    """The text of a data file and its label, or ``error([reason], file=label)``: :func:`read_text` for a :class:`DataError` family."""
+    try:
+        return read_text(path, limit), path_label(path)
+    except UnreadableFileError as exc:
+        raise error([exc.reason], file=exc.label) from None
 
 
 def write_stdout_utf8(text: str) -> None:

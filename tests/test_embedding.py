@@ -109,7 +109,7 @@ def test_actions_check_their_arguments_when_built(build: object) -> None:
 
 
 def test_the_base_action_is_not_an_action() -> None:
-    with pytest.raises(TypeError, match="base class"):
+    with pytest.raises(NotationError, match="base class"):
         Action()
 
 

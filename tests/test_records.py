@@ -99,12 +99,16 @@ def test_unreadable_paths_are_record_errors(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("key", "value", "expected"),
     [
-        ("seed", 1.5, "seed: expected an integer, got 1.5 (float)"),
-        ("seed", True, "seed: expected an integer, got True (bool)"),
-        ("turn_cap", 0, "turn_cap: expected a whole number of turns of at least 1, got 0"),
-        ("turn_cap", -3, "turn_cap: expected a whole number of turns of at least 1, got -3"),
-        ("players", "4", "players: expected a number of players, got '4'"),
-        ("players", 4.0, "players: expected a number of players, got 4.0 (float)"),
+        ("seed", 1.5, "seed: expected a 64-bit integer (TOML holds no larger), got 1.5 (float)"),
+        ("seed", True, "seed: expected a 64-bit integer (TOML holds no larger), got True (bool)"),
+        ("seed", 2**63, "seed: expected a 64-bit integer (TOML holds no larger), got 9223372036854775808"),
+        ("seed", -(2**63) - 1, "seed: expected a 64-bit integer (TOML holds no larger), got -9223372036854775809"),
+        ("turn_cap", 0, "turn_cap: expected a whole number of turns of at least 1 (64-bit), got 0"),
+        ("turn_cap", -3, "turn_cap: expected a whole number of turns of at least 1 (64-bit), got -3"),
+        ("turn_cap", 2**63, "turn_cap: expected a whole number of turns of at least 1 (64-bit), got 9223372036854775808"),
+        ("players", "4", "players: expected a number of players from 2 to 6, got '4'"),
+        ("players", 4.0, "players: expected a number of players from 2 to 6, got 4.0 (float)"),
+        ("players", 10**40, "players: expected a number of players from 2 to 6, got 10000000000000000000000000000000000000000"),
         ("actions", "draw", "actions: expected a list of action texts like 'draw', got 'draw'"),
         ("variant", 7, "variant: expected the profile as TOML text, got 7"),
         ("position", "AS", "position: expected a position table, got 'AS'"),
@@ -118,7 +122,7 @@ def test_every_problem_is_listed_at_once(record: GameRecord) -> None:
     error = error_of({**record.to_data(), "seed": 1.5, "actions": ["draw", 5], "colour": "red"})
     assert error.problems == (
         "colour: unknown key; a record holds variant, players, seed, actions, turn_cap, position",
-        "seed: expected an integer, got 1.5 (float)",
+        "seed: expected a 64-bit integer (TOML holds no larger), got 1.5 (float)",
         "actions[1]: expected action text like 'meld K n3', got 5",
     )
     assert str(error).startswith("not a game record (3 problems):\n  - colour")

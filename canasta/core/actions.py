@@ -43,21 +43,66 @@ import attrs
 
 from canasta.errors import NotationError
 
-from .cards import JOKER, RANK_CHARS, WILD, Rank, parse_rank, rank_text
+from .cards import JOKER, RANK_CHARS, RANK_INDEXES, WILD, Rank, parse_rank, rank_text
 
 MAX_COUNT = 999
 """The largest count an action may name; far above any hand (counts beyond the cards held are simply illegal)."""
 
 
-class Action:
+class _Checked(type):
+    """The actions' metaclass: a call with positional, unknown or missing arguments is a :class:`NotationError`.
+
+    Python would raise ``TypeError`` from the generated ``__init__``; an action
+    built wrong is a malformed action, so it gets the library's error for one,
+    naming the class, what was wrong and an example. Unpickling and copying
+    build instances without calling the class, so they are not affected.
+    """
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        if cls is Action:
+            raise NotationError("Action is the base class of the actions: build Draw(), Meld(rank='K', naturals=3), Discard(rank='7') ...")
+        fields = attrs.fields(cls)  # type: ignore[arg-type]
+        names = [f.name for f in fields]
+        example = _EXAMPLES.get(cls.__name__, f"{cls.__name__}()")
+        if args:
+            takes = f"takes keyword arguments only ({', '.join(names)})" if names else "takes no arguments"
+            raise NotationError(f"{cls.__name__}{_call_text(args, kwargs)}: {cls.__name__} {takes}; write it like {example}")
+        unknown = [k for k in kwargs if k not in names]
+        if unknown:
+            allowed = f"it takes {', '.join(names)}" if names else "it takes no arguments"
+            raise NotationError(f"{cls.__name__}{_call_text(args, kwargs)}: unknown argument {unknown[0]!r}; {allowed}, like {example}")
+        missing = [f.name for f in fields if f.default is attrs.NOTHING and f.name not in kwargs]
+        if missing:
+            raise NotationError(f"{cls.__name__}{_call_text(args, kwargs)}: missing {missing[0]}=...; write it like {example}")
+        return super().__call__(**kwargs)
+
+
+def _call_text(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    parts = [_shown(a) for a in args] + [f"{k}={_shown(v)}" for k, v in kwargs.items()]
+    return f"({', '.join(parts)})"
+
+
+def _shown(value: object) -> str:
+    """A caller's value in a message: its repr cut short; never raises, whatever ``repr`` does."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_EXAMPLES = {
+    "Meld": "Meld(rank='K', naturals=3)",
+    "TakePile": "TakePile(naturals=2)",
+    "Discard": "Discard(rank='7')",
+    "AnswerGoOut": "AnswerGoOut(yes=True)",
+}
+
+
+class Action(metaclass=_Checked):
     """Base class of every action; build one of its subclasses (:class:`Draw`, :class:`Meld`, ...)."""
 
     __slots__ = ()
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        if cls is Action:
-            raise TypeError("Action is the base class of the actions: build Draw(), Meld(rank='K', naturals=3), Discard(rank='7') ...")
-        return super().__new__(cls)
 
     def text(self) -> str:
         """The short text form, which :func:`parse_action` reads back."""
@@ -234,6 +279,46 @@ class DeclinePile(Action):
 ACTION_TYPES = (Draw, TakePile, Meld, Discard, AskGoOut, AnswerGoOut, Retract, DeclinePile)
 """Every concrete action class."""
 
+
+def _count_ok(value: object) -> bool:
+    return type(value) is int and 0 <= value <= MAX_COUNT
+
+
+def _rank_ok(value: object) -> bool:
+    return type(value) is Rank and int(value) in RANK_INDEXES
+
+
+def malformed(action: object) -> str | None:
+    """Why ``action`` is not a well-formed action, or None if it is one.
+
+    Re-checks what the constructors check, so that an action whose fields were
+    altered after it was built (``object.__setattr__`` on the frozen class) is
+    refused, never read for what its altered fields happen to mean: a
+    ``yes="no"`` is not a yes. Never raises, whatever the object's ``__eq__``,
+    ``__hash__`` or ``__repr__`` do.
+    """
+    kind = type(action)
+    if kind not in ACTION_TYPES:
+        return f"{_shown(action)} ({kind.__name__}) is not an action; build one, like Draw() or Meld(rank='K', naturals=3), or write its text"
+    if kind is Meld:
+        assert isinstance(action, Meld)
+        counts = (action.naturals, action.twos, action.jokers)
+        if not _rank_ok(action.rank) or not all(map(_count_ok, counts)) or sum(counts) == 0:
+            return f"Meld with fields rank={_shown(action.rank)}, naturals={_shown(action.naturals)}, twos={_shown(action.twos)}, jokers={_shown(action.jokers)} is not a meld any constructor builds: its fields were altered"
+    elif kind is TakePile:
+        assert isinstance(action, TakePile)
+        if not all(map(_count_ok, (action.naturals, action.twos, action.jokers))) or type(action.top_only) is not bool:
+            return f"TakePile with fields naturals={_shown(action.naturals)}, twos={_shown(action.twos)}, jokers={_shown(action.jokers)}, top_only={_shown(action.top_only)} is not a take any constructor builds: its fields were altered"
+    elif kind is Discard:
+        assert isinstance(action, Discard)
+        if not _rank_ok(action.rank) or action.rank == WILD:
+            return f"Discard with rank={_shown(action.rank)} is not a discard any constructor builds: its field was altered"
+    elif kind is AnswerGoOut:
+        assert isinstance(action, AnswerGoOut)
+        if type(action.yes) is not bool:
+            return f"AnswerGoOut with yes={_shown(action.yes)} is not an answer any constructor builds: yes is True or False, and was altered"
+    return None
+
 DRAW = Draw()
 ASK = AskGoOut()
 YES = AnswerGoOut(yes=True)
@@ -353,6 +438,7 @@ __all__ = [
     "Retract",
     "TakePile",
     "discard",
+    "malformed",
     "meld",
     "parse_action",
     "take",

@@ -269,7 +269,10 @@ class Card(int):
 
 
 _CARD_TEXT = tuple("JK" if c == JOKER else RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3] for c in range(N_CODES))
-_RANKS: dict[int, Rank] = {i: int.__new__(Rank, i) for i in (*range(13), WILD, JOKER)}
+RANK_INDEXES: Final = frozenset((*range(13), WILD, JOKER))
+"""Every rank index: 0 (two) to 12 (ace), 13 (``W``, the wild-card meld) and 52 (``JK``)."""
+
+_RANKS: dict[int, Rank] = {i: int.__new__(Rank, i) for i in sorted(RANK_INDEXES)}
 _CARDS: tuple[Card, ...] = tuple(int.__new__(Card, c) for c in range(N_CODES))
 CARDS = _CARDS
 """Every card by code: ``CARDS[47]`` is ``KS``."""

@@ -17,17 +17,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from canasta.errors import CanastaError, IllegalActionError, NotationError, PositionError, RecordError, ReplayError
+from canasta.errors import ArgumentError, CanastaError, IllegalActionError, NotationError, PositionError, RecordError, ReplayError
+from canasta.textfiles import path_label
 from canasta.variants import Variant, load_variant
 
 from . import legality
-from .actions import ACTION_TYPES, Action, parse_action
-from .cards import cards_of
+from .actions import Action, malformed, parse_action
+from .arguments import check_players, check_seed, check_turn_cap, shown
+from .cards import JOKER, cards_of
 from .dealing import lay_red_threes
 from .events import Event, Termination
 from .listing import is_listed, legal_actions
@@ -41,14 +44,6 @@ from .views import PHASES, Phase, PlayerView, make_view
 
 PHASE_NAMES = PHASES
 """The engine's phase codes to :class:`Phase` (a ``StrEnum``: ``Phase.DRAW == "draw"``)."""
-
-
-def _describe(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @attrs.frozen(kw_only=True)
@@ -71,8 +66,11 @@ class Game:
     ``variant`` is a :class:`Variant`, a bundled name or a file path.
     ``players`` must be a player count the profile supports. ``seed`` fixes
     every shuffle; None picks one at random (see :attr:`seed`). ``turn_cap``
-    ends a runaway hand as if the stock had run out. A seed that is not an int
-    raises ``TypeError``, a turn cap below 1 ``ValueError``.
+    ends a runaway hand as if the stock had run out. An argument of the wrong
+    type or value raises :class:`~canasta.ArgumentError` before anything is
+    dealt: a seed that is not an int or lies outside the 64-bit range a record
+    holds, a turn cap below 1, a player count that is not an int; a count the
+    profile has no rules for raises :class:`~canasta.UnsupportedPlayerCount`.
     """
 
     __slots__ = ("_legal", "_st", "_start", "_turn_cap", "actions", "variant")
@@ -85,9 +83,12 @@ class Game:
         *,
         turn_cap: int = DEFAULT_TURN_CAP,
     ) -> None:
-        _check_arguments(seed, turn_cap)
+        seed = check_seed(seed)
+        turn_cap = check_turn_cap(turn_cap)
+        if not isinstance(variant, Variant | str | PathLike):
+            raise ArgumentError(f"Game(variant=...): expected a Variant, a bundled profile name or a file path, got {shown(variant)}")
         self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
-        rules = TableRules(self.variant, players)
+        rules = TableRules(self.variant, check_players(self.variant, players))
         self._st = State(rules, seed if seed is not None else random.SystemRandom().randrange(2**63))
         self._turn_cap = turn_cap
         self._legal: list[Action] | None = None
@@ -177,27 +178,25 @@ class Game:
     def violation(self, action: object) -> IllegalActionError | NotationError | None:
         """Why ``action`` is illegal now, as the error :meth:`apply` would raise, or None if it is legal.
 
-        Any value gets an answer: unreadable text gives the :class:`NotationError`,
-        anything that is not an action an :class:`IllegalActionError`.
+        Any value gets an answer: text that cannot be read, and anything that
+        is not a well-formed action (another type, an action whose fields were
+        altered after it was built), give the :class:`NotationError`; a
+        well-formed action the rules forbid now the :class:`IllegalActionError`.
 
         >>> g = Game("finnish", players=4, seed=7)
         >>> g.violation("discard 7").rule
         'turn'
         """
-        if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except NotationError as exc:
-                return exc
-        if type(action) not in ACTION_TYPES:
-            return IllegalActionError(action, "turn", legality.FIXED_SOURCES["turn"], f"{_describe(action)} is not an action")
-        assert isinstance(action, Action)
-        found = legality.check(self._st, action)
+        try:
+            checked = _well_formed(action)
+        except NotationError as exc:
+            return exc
+        found = legality.check(self._st, checked)
         if found is None:
             return None
         key, reason = found
         source = self._st.rules.cite(key) or legality.FIXED_SOURCES.get(key, "")
-        return IllegalActionError(action, key, source, reason)
+        return IllegalActionError(checked, key, source, reason)
 
     def can(self, action: object) -> bool:
         """Whether ``action`` (an action or its text) is legal now; False for anything malformed."""
@@ -206,9 +205,12 @@ class Game:
     def apply(self, action: Action | str) -> tuple[Event, ...]:
         """Apply an action (or its text form) and return the events it caused.
 
-        Raises :class:`IllegalActionError` if the rules forbid it (or it is no
-        action at all), and :class:`NotationError` for unreadable text; either
-        way the game is unchanged. Nothing else is raised, whatever the input.
+        Raises :class:`IllegalActionError` if the rules forbid it, and
+        :class:`NotationError` for text that cannot be read or a value that is
+        not a well-formed action; either way the game is unchanged. Nothing
+        else is raised, whatever the input. An action listed by
+        :meth:`legal_actions` is the engine's own object and is applied
+        without a second check.
         """
         listed = self._legal
         if listed is None or not is_listed(action, listed):
@@ -220,13 +222,13 @@ class Game:
 
     def _checked(self, action: object) -> Action:
         """``action`` (parsed, if text) when it is legal now; else the error :meth:`apply` raises."""
-        if isinstance(action, str):
-            action = parse_action(action)
-        error = self.violation(action)
-        if error is not None:
-            raise error
-        assert isinstance(action, Action)
-        return action
+        checked = _well_formed(action)
+        found = legality.check(self._st, checked)
+        if found is not None:
+            key, reason = found
+            source = self._st.rules.cite(key) or legality.FIXED_SOURCES.get(key, "")
+            raise IllegalActionError(checked, key, source, reason)
+        return checked
 
     # -- copies, views, records ----------------------------------------------------------
 
@@ -340,7 +342,7 @@ class Game:
         the file and, for broken TOML, the line; an unreadable path (missing, a
         directory, a FIFO, a device) is a PositionError too.
         """
-        _check_arguments(None, turn_cap)
+        turn_cap = check_turn_cap(turn_cap, "Game.from_position")
         data, file = read_position(position)
         if base is None and file is not None:
             base = file.parent
@@ -349,7 +351,7 @@ class Game:
         except PositionError as exc:
             if file is None:
                 raise
-            raise PositionError(exc.problems, file=str(file)) from None
+            raise PositionError(exc.problems, file=path_label(file)) from None
         start = dict(data)
         if isinstance(start.get("variant"), str) and start["variant"].strip().lower().endswith(".toml"):
             start["variant"] = variant_spec(variant)  # the record replays without the profile's file
@@ -364,6 +366,8 @@ class Game:
             events: list[Event] = []
             if lay_red_threes(st, st.current, events):
                 _end_hand(st, events, Termination.RED_THREE_LAST_CARD, st.current)
+        if st.phase != OVER and not game.legal_actions():
+            raise PositionError([_dead_end(game)], file=None if file is None else path_label(file))
         return game
 
     def position(self) -> dict[str, Any]:
@@ -386,14 +390,40 @@ class Game:
         return self._st
 
 
-def _check_arguments(seed: object, turn_cap: object) -> None:
-    """Refuse a seed or turn cap that a record could not hold, before anything is dealt.
+def _well_formed(action: object) -> Action:
+    """The action a value stands for: text parsed, an action re-checked field by field; else :class:`NotationError`.
 
-    A bool is refused although it is an int: ``seed=True`` is a mistake, not a seed.
+    A ``str`` subclass is read as the plain text it holds, so its own
+    ``__hash__``, ``__eq__`` or ``__repr__`` never run.
     """
-    if seed is not None and type(seed) is not int:
-        raise TypeError(f"Game(seed=...): expected an int or None, got {seed!r} ({type(seed).__name__})")
-    if type(turn_cap) is not int:
-        raise TypeError(f"Game(turn_cap=...): expected an int, got {turn_cap!r} ({type(turn_cap).__name__})")
-    if turn_cap < 1:
-        raise ValueError(f"Game(turn_cap={turn_cap}): a hand needs a cap of at least 1 turn")
+    if isinstance(action, str):
+        return parse_action(str.__getitem__(action, slice(None)))
+    problem = malformed(action)
+    if problem is not None:
+        raise NotationError(problem)
+    assert isinstance(action, Action)
+    return action
+
+
+def _dead_end(game: Game) -> str:
+    """Why a position leaves its player no legal action: the refusals of every move he could try.
+
+    No play reaches such a state (the engine keeps a move open for every
+    player, DESIGN "No dead ends"), so the position is refused at load.
+    """
+    from .actions import DECLINE, DRAW, discard, take
+
+    if game.phase is Phase.DRAW:
+        tries: list[Action] = [DRAW, DECLINE, take(2), take(1, 1), take(1, 0, 1), take()]
+    else:
+        tries = [discard(rank) for rank in (*range(13), JOKER)]
+    reasons: list[str] = []
+    for action in tries:
+        error = game.violation(action)
+        if isinstance(error, IllegalActionError) and "do not hold" not in error.reason:
+            reasons.append(f"{action}: {error.reason} [{error.rule}]")
+    shown = "; ".join(reasons[:4]) + ("; ..." if len(reasons) > 4 else "")
+    seat = game.current_player
+    if game.phase is Phase.MELD and game.state.sizes[seat] == 1:
+        return f"position: seat {seat} holds one card in the meld phase and can neither meld nor discard it, so no play reaches this position ({shown})"
+    return f"position: seat {seat} would have no legal action here, so no play reaches this position ({shown})"

@@ -175,7 +175,8 @@ def _remaining_violation(
     canastas, naturals, turn_canastas, _ = _after_meld(st, side, rank, n, t, j, existing)
     found = going_out_violation(st, seat, canastas, naturals, turn_canastas, opened_after)
     if found is not None and k == 1 and found[0] != "going_out.permission":
-        if not st.pending and _last_card_goes_out(st, seat, side, rank, n, t, j, existing, st.turn_points + points):
+        # With the final discard required, the last card can only go out as the discard, so only `found` decides.
+        if not st.rules.final_discard_required and not st.pending and _last_card_goes_out(st, seat, side, rank, n, t, j, existing, st.turn_points + points):
             return None
         # The last card would have to go out, so the going-out rule that forbids it decides (001 §16 B).
         return (found[0], f"melding this leaves one card, which would go out, and you may not go out: {found[1]}")
@@ -376,14 +377,7 @@ def _form_violation(
 def _discard_violation(st: State, a: Discard) -> Violation | None:
     seat = st.current
     side = st.rules.side_of[seat]
-    rank = a.rank
-    if rank == JOKER:
-        held = st.counts[seat][WILD_RANK]
-    elif 0 <= rank <= 12:
-        held = st.naturals_in_hand(seat, rank) if rank == THREE else st.counts[seat][rank]
-    else:
-        held = 0
-    if not held:
+    if not _held(st, seat, a.rank):
         return ("turn", "you do not hold that card")
     if st.pending:
         return ("initial_meld.pending_pile", "the pile waits until your opening reaches the minimum; meld more or retract")
@@ -491,6 +485,8 @@ def _ask_violation(st: State) -> Violation | None:
         return ("going_out.permission", "ask before melding anything")
     if r.permission_after_stock_draw and not st.drew_from_stock:
         return ("going_out.permission", "ask only after drawing from the stock")
+    if st.sizes[st.current] < 2:
+        return ("going_out.permission", "with one card you could not keep a card if the answer were no: go out or play on without asking")
     return None
 
 
@@ -498,6 +494,31 @@ def _retract_violation(st: State) -> Violation | None:
     side = st.rules.side_of[st.current]
     if st.opened[side] or not (st.turn_new or st.pending):
         return ("initial_meld.retract", "there is no unfinished opening to take back")
+    return None
+
+
+def _held(st: State, seat: int, rank: int) -> int:
+    """How many cards of ``rank`` (a rank index; 52 for a joker) the seat could discard: black threes only, of the threes."""
+    if rank == JOKER:
+        return st.counts[seat][WILD_RANK]
+    if rank == THREE:
+        return st.naturals_in_hand(seat, THREE)
+    return st.counts[seat][rank] if 0 <= rank <= 12 else 0
+
+
+def _unheld_violation(st: State, action: Action) -> Violation | None:
+    """Before the draw, a discard or meld of cards the player does not hold: say so, not only that he must draw first.
+
+    Both are refused either way; the cards named are the more useful reason.
+    """
+    seat = st.current
+    counts = st.counts[seat]
+    if isinstance(action, Discard):
+        return None if _held(st, seat, action.rank) else ("turn", "you do not hold that card")
+    if isinstance(action, Meld) and 0 <= action.rank <= WILD_RANK and action.rank != JOKER:
+        naturals = 0 if action.rank == WILD_RANK else st.naturals_in_hand(seat, action.rank)
+        if action.naturals > naturals or action.twos > counts[TWO] or action.jokers > counts[WILD_RANK]:
+            return ("melds", "you do not hold those cards")
     return None
 
 
@@ -519,7 +540,7 @@ def check(st: State, action: Action) -> Violation | None:
             return _take_violation(st, action)
         if isinstance(action, DeclinePile):
             return _decline_violation(st)
-        return ("turn", "draw from the stock or take the pile first")
+        return _unheld_violation(st, action) or ("turn", "draw from the stock or take the pile first")
     if isinstance(action, Meld):
         return _meld_violation(st, action)
     if isinstance(action, Discard):

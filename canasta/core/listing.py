@@ -258,6 +258,7 @@ def legal_actions(st: State) -> list[Action]:
         and not st.asked
         and not (st.turn_new or st.turn_added_old or st.pile_taken_top >= 0)
         and (st.drew_from_stock or not r.permission_after_stock_draw)
+        and st.sizes[seat] >= 2
     ):
         out.append(ASK)  # the same conditions as _ask_violation
     if not st.opened[side] and (st.turn_new or st.pending):

@@ -27,9 +27,10 @@ from typing import Any
 import tomli_w
 
 from canasta.errors import NotationError, PositionError
-from canasta.textfiles import UnreadableFileError, read_text, toml_data
+from canasta.textfiles import read_data_file, toml_data
 from canasta.variants import Variant, VariantError, load_variant, loads_variant
 
+from .arguments import INT64
 from .cards import JOKER, RED_THREES, TWO, build_deck, card_text, parse_card, rank_text
 from .state import ANSWER, DRAW, MELD, WILD_RANK, State
 from .table import TableRules, UnsupportedPlayerCount
@@ -88,6 +89,9 @@ def _int(data: Mapping[str, Any], key: str, default: int, problems: list[str], w
         return default
     if least is not None and value < least:
         problems.append(f"{where}.{key}: expected at least {least}, got {value}")
+        return default
+    if value not in INT64:
+        problems.append(f"{where}.{key}: {value} is outside the 64-bit integers, which is all TOML (and so a record) holds")
         return default
     return value
 
@@ -277,6 +281,28 @@ def _sides(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int
     return melded
 
 
+LOWEST_SCORE = -1_000_000
+"""The lowest score a position may give a side: two hundred matches of 5000 behind.
+
+A match ends only when a side reaches the target (001 §1, §34 A), and a hand
+moves a score by a few thousand points at most, so from far lower scores no
+match a table could play would ever end.
+"""
+
+
+def _score_problems(scores: list[int], target: int) -> list[str]:
+    """A position's scores come from play: each below the target (else the match is over) and not below :data:`LOWEST_SCORE`."""
+    problems = []
+    for side, score in enumerate(scores):
+        if score >= target:
+            problems.append(
+                f"position.scores: side {side} has {score}, at or above the target {target}: the match would be over, so no hand is played (001 §34 A)"
+            )
+        elif score < LOWEST_SCORE:
+            problems.append(f"position.scores: side {side} has {score}, below {LOWEST_SCORE:,}: no match played from there could end")
+    return problems
+
+
 def _pile(p: Mapping[str, Any], st: State, used: Counter[int], problems: list[str]) -> None:
     pile_data = _table(p, "pile", "position.", '{ cards = "5C 9D", frozen = false }', problems)
     pile_cards = parse_cards(pile_data.get("cards", ""), "position.pile.cards", problems)
@@ -320,6 +346,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[V
     if not isinstance(scores, list) or len(scores) != rules.sides or any(type(s) is not int for s in scores):
         problems.append(f"position.scores: expected {rules.sides} integers, one per side, got {_show(scores)}")
     else:
+        problems += _score_problems(scores, rules.target)
         st.scores = list(scores)
     used: Counter[int] = Counter()
     fill_counts = _hands(p, st, players, used, problems)
@@ -392,14 +419,9 @@ def read_position(position: Mapping[str, Any] | str | os.PathLike[str]) -> tuple
     if isinstance(position, Mapping):
         data: Any = dict(position)
     elif isinstance(position, os.PathLike) or (isinstance(position, str) and _names_a_file(position)):
+        text, label = read_data_file(position, PositionError)
         file = Path(position)
-        try:
-            text = read_text(file)
-        except UnreadableFileError as exc:
-            reason = str(exc)
-            reason = reason[len(str(file)) + 2 :] if reason.startswith(f"{file}: ") else reason
-            raise PositionError([reason], file=str(file)) from None
-        data = toml_data(text, PositionError, str(file))
+        data = toml_data(text, PositionError, label)
     elif isinstance(position, str):
         if position.strip() and not any(mark in position for mark in "\n=["):
             raise PositionError([f"no such file, and not TOML text either: {_show(position)}"])

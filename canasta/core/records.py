@@ -21,8 +21,10 @@ import attrs
 import tomli_w
 
 from canasta.errors import RecordError
-from canasta.textfiles import UnreadableFileError, json_data, read_text, toml_data
+from canasta.textfiles import json_data, path_label, read_data_file, toml_data
+from canasta.variants.schema import PLAYER_COUNTS
 
+from .arguments import INT64, INT64_MAX
 from .play import DEFAULT_TURN_CAP
 
 REQUIRED_KEYS = ("variant", "players", "seed", "actions")
@@ -141,11 +143,7 @@ class GameRecord:
         file, a directory, a device or an oversized file raise
         :class:`RecordError` naming the file, never hang.
         """
-        label = str(path)
-        try:
-            text = read_text(path)
-        except UnreadableFileError as exc:
-            raise RecordError([_unreadable(exc, label)], file=label) from None
+        text, label = read_data_file(path, RecordError)
         suffix = Path(path).suffix.lower()
         if suffix == ".json":
             return cls.from_json(text, file=label)
@@ -154,9 +152,19 @@ class GameRecord:
         return cls.loads(text, file=label)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the record to a file: JSON for a ``.json`` name, TOML otherwise."""
-        text = self.to_json() if Path(path).suffix.lower() == ".json" else self.to_toml()
-        Path(path).write_text(text, encoding="utf-8")
+        """Write the record to a file: JSON for a ``.json`` name, TOML otherwise.
+
+        A path that cannot be written (a missing folder, no permission, a NUL
+        byte, not a path at all) raises :class:`RecordError` naming it.
+        """
+        label = path_label(path)
+        try:
+            target = Path(path)
+            text = self.to_json() if target.suffix.lower() == ".json" else self.to_toml()
+            target.write_text(text, encoding="utf-8")
+        except (OSError, ValueError, TypeError) as exc:  # ValueError: a NUL byte or a lone surrogate; TypeError: no path
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise RecordError([f"cannot be written: {reason}"], file=label) from None
 
 
 def as_record(value: GameRecord | Mapping[str, Any] | str | os.PathLike[str]) -> GameRecord:
@@ -181,12 +189,12 @@ def _problems(variant: Any, players: Any, seed: Any, turn_cap: Any, actions: Any
     problems: list[str] = []
     if not isinstance(variant, str) or not variant.strip():
         problems.append(f"variant: expected the profile as TOML text, got {_show(variant)}")
-    if not _is_int(players) or players < 1:
-        problems.append(f"players: expected a number of players, got {_show(players)}")
-    if not _is_int(seed):
-        problems.append(f"seed: expected an integer, got {_show(seed)}")
-    if not _is_int(turn_cap) or turn_cap < 1:
-        problems.append(f"turn_cap: expected a whole number of turns of at least 1, got {_show(turn_cap)}")
+    if not _is_int(players) or players not in PLAYER_COUNTS:
+        problems.append(f"players: expected a number of players from {min(PLAYER_COUNTS)} to {max(PLAYER_COUNTS)}, got {_show(players)}")
+    if not _is_int(seed) or seed not in INT64:
+        problems.append(f"seed: expected a 64-bit integer (TOML holds no larger), got {_show(seed)}")
+    if not _is_int(turn_cap) or not 1 <= turn_cap <= INT64_MAX:
+        problems.append(f"turn_cap: expected a whole number of turns of at least 1 (64-bit), got {_show(turn_cap)}")
     if not isinstance(actions, sequence):
         problems.append(f"actions: expected a {sequence.__name__} of action texts like 'draw', got {_show(actions)}")
     else:
@@ -202,12 +210,6 @@ def _show(value: object) -> str:
     if len(text) > 60:
         text = text[:57] + "..."
     return f"{text} ({type(value).__name__})" if isinstance(value, bool | float) else text
-
-
-def _unreadable(exc: UnreadableFileError, label: str) -> str:
-    """The reason of an unreadable file, without repeating the file name the error already carries."""
-    text = str(exc)
-    return text[len(label) + 2 :] if text.startswith(f"{label}: ") else text
 
 
 __all__ = ["OPTIONAL_KEYS", "REQUIRED_KEYS", "GameRecord", "as_record"]

@@ -19,7 +19,7 @@ import attrs
 
 from canasta.core.actions import parse_action
 from canasta.errors import ScenarioError
-from canasta.textfiles import UnreadableFileError, read_text, toml_data
+from canasta.textfiles import UnreadableFileError, path_label, read_text, toml_data
 
 CHECK_KEYS = (
     "legal_includes",
@@ -225,13 +225,11 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
     The file is read with :func:`canasta.textfiles.read_text` (no directories,
     devices, FIFOs or files over 4 MiB), and broken TOML is reported with its line.
     """
-    label = str(path)
     try:
         text = read_text(path)
     except UnreadableFileError as exc:
-        reason = str(exc)
-        reason = reason[len(label) + 2 :] if reason.startswith(f"{label}: ") else reason
-        raise ScenarioFormatError(label, [f"cannot read: {reason}"]) from None
+        raise ScenarioFormatError(exc.label, [f"cannot read: {exc.reason}"]) from None
+    label = path_label(path)
     data = toml_data(text, _toml_error, label)
     problems: list[str] = []
     if "scenario" in data:

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import json
 import os
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import tomli_w
 
 from canasta.core.records import GameRecord
-from canasta.textfiles import read_text
+from canasta.errors import RecordError
+from canasta.textfiles import json_data, read_data_file, toml_data
 
 RECORDS_LIMIT = 1024 * 1024 * 1024
 """The largest records file :func:`load_records` reads: every record carries its whole profile, about 10 kB."""
@@ -44,14 +44,27 @@ def write_records(stream: TextIO, path: str | os.PathLike[str], records: Sequenc
 
 
 def load_records(path: str | os.PathLike[str]) -> list[GameRecord]:
-    """Every record of a file written by ``--out``, in order; :class:`canasta.errors.RecordError` for a bad entry."""
-    text = read_text(path, limit=RECORDS_LIMIT)
-    label = str(path)
+    """Every record of a file written by ``--out``, in order.
+
+    Raises :class:`canasta.RecordError` for a file that cannot be read, broken
+    TOML, JSON or JSON Lines (with the line), a file that is not a list of
+    records, or a bad entry (named ``file[i]``).
+    """
+    text, label = read_data_file(path, RecordError, limit=RECORDS_LIMIT)
     fmt = _format(path)
     if fmt == "toml":
-        entries = tomllib.loads(text).get("games", [])
+        data = toml_data(text, RecordError, label)
+        entries: Any = data.get("games", [])
     elif fmt == "json":
-        entries = json.loads(text)
+        entries = json_data(text, RecordError, label)
     else:
-        entries = [json.loads(line) for line in text.splitlines() if line.strip()]
+        entries = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    entries.append(json_data(line, RecordError, label))
+                except RecordError as exc:
+                    raise RecordError(exc.problems, file=label, line=number, column=exc.column) from None
+    if not isinstance(entries, list):
+        raise RecordError([f"expected a list of game records, got {type(entries).__name__}"], file=label)
     return [GameRecord.from_data(entry, file=f"{label}[{i}]") for i, entry in enumerate(entries)]
