@@ -72,6 +72,15 @@ def _action_text(action: object) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+def shown_value(value: object, limit: int = 60) -> str:
+    """A caller's value as a message shows it: its repr, cut to ``limit`` characters; never raises, whatever ``repr`` does."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class ArgumentError(CanastaError, ValueError, TypeError):
     """An argument of a call that has the wrong type or value: ``Game(v, players="4")``, ``seed="x"``, ``turn_cap=0``.
 
@@ -239,4 +248,5 @@ __all__ = [
     "SimulationError",
     "UnsupportedPlayerCount",
     "VariantError",
+    "shown_value",
 ]

@@ -41,7 +41,7 @@ from typing import Any
 
 import attrs
 
-from canasta.errors import NotationError
+from canasta.errors import NotationError, shown_value
 
 from .cards import JOKER, RANK_CHARS, RANK_INDEXES, WILD, Rank, parse_rank, rank_text
 
@@ -78,17 +78,8 @@ class _Checked(type):
 
 
 def _call_text(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
-    parts = [_shown(a) for a in args] + [f"{k}={_shown(v)}" for k, v in kwargs.items()]
+    parts = [shown_value(a) for a in args] + [f"{k}={shown_value(v)}" for k, v in kwargs.items()]
     return f"({', '.join(parts)})"
-
-
-def _shown(value: object) -> str:
-    """A caller's value in a message: its repr cut short; never raises, whatever ``repr`` does."""
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 _EXAMPLES = {
@@ -299,24 +290,24 @@ def malformed(action: object) -> str | None:
     """
     kind = type(action)
     if kind not in ACTION_TYPES:
-        return f"{_shown(action)} ({kind.__name__}) is not an action; build one, like Draw() or Meld(rank='K', naturals=3), or write its text"
+        return f"{shown_value(action)} ({kind.__name__}) is not an action; build one, like Draw() or Meld(rank='K', naturals=3), or write its text"
     if kind is Meld:
         assert isinstance(action, Meld)
         counts = (action.naturals, action.twos, action.jokers)
         if not _rank_ok(action.rank) or not all(map(_count_ok, counts)) or sum(counts) == 0:
-            return f"Meld with fields rank={_shown(action.rank)}, naturals={_shown(action.naturals)}, twos={_shown(action.twos)}, jokers={_shown(action.jokers)} is not a meld any constructor builds: its fields were altered"
+            return f"Meld with fields rank={shown_value(action.rank)}, naturals={shown_value(action.naturals)}, twos={shown_value(action.twos)}, jokers={shown_value(action.jokers)} is not a meld any constructor builds: its fields were altered"
     elif kind is TakePile:
         assert isinstance(action, TakePile)
         if not all(map(_count_ok, (action.naturals, action.twos, action.jokers))) or type(action.top_only) is not bool:
-            return f"TakePile with fields naturals={_shown(action.naturals)}, twos={_shown(action.twos)}, jokers={_shown(action.jokers)}, top_only={_shown(action.top_only)} is not a take any constructor builds: its fields were altered"
+            return f"TakePile with fields naturals={shown_value(action.naturals)}, twos={shown_value(action.twos)}, jokers={shown_value(action.jokers)}, top_only={shown_value(action.top_only)} is not a take any constructor builds: its fields were altered"
     elif kind is Discard:
         assert isinstance(action, Discard)
         if not _rank_ok(action.rank) or action.rank == WILD:
-            return f"Discard with rank={_shown(action.rank)} is not a discard any constructor builds: its field was altered"
+            return f"Discard with rank={shown_value(action.rank)} is not a discard any constructor builds: its field was altered"
     elif kind is AnswerGoOut:
         assert isinstance(action, AnswerGoOut)
         if type(action.yes) is not bool:
-            return f"AnswerGoOut with yes={_shown(action.yes)} is not an answer any constructor builds: yes is True or False, and was altered"
+            return f"AnswerGoOut with yes={shown_value(action.yes)} is not an answer any constructor builds: yes is True or False, and was altered"
     return None
 
 DRAW = Draw()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from canasta.errors import ArgumentError, UnsupportedPlayerCount
+from canasta.errors import ArgumentError, UnsupportedPlayerCount, shown_value
 from canasta.variants import Variant
 
 INT64_MIN: Final = -(2**63)
@@ -26,13 +26,7 @@ INT64: Final = range(INT64_MIN, INT64_MAX + 1)
 
 def shown(value: object) -> str:
     """A value as an error shows it: its repr, cut short, and its type; never raises."""
-    try:
-        text = repr(value)
-    except Exception:
-        text = "<unprintable>"
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"{text} ({type(value).__name__})"
+    return f"{shown_value(value)} ({type(value).__name__})"
 
 
 def check_seed(seed: object, call: str = "Game") -> int | None:

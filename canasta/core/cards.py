@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from canasta.errors import NotationError
+from canasta.errors import ArgumentError, NotationError, shown_value
 
 RANK_CHARS = "23456789TJQKA"
 """Rank characters by rank index: 0 is the two, 12 the ace."""
@@ -56,34 +56,43 @@ RED_THREES = (RED_THREE_DIAMONDS, RED_THREE_HEARTS)
 BLACK_THREES = (BLACK_THREE_CLUBS, BLACK_THREE_SPADES)
 
 
+def _code(card: object, call: str) -> int:
+    """``card`` if it is a card code (an int from 0 to 52, a :class:`Card`); else :class:`canasta.ArgumentError`."""
+    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < N_CODES:
+        return card
+    raise ArgumentError(f"{call}({shown_value(card)}): a card is a code from 0 to {N_CODES - 1} or a canasta.Card, like Card('KS')")
+
+
 def rank_of(card: int) -> Rank:
     """The rank of a card; a joker gives the rank ``JK`` (52)."""
-    return _RANK_OF[card]
+    return _RANK_OF[_code(card, "rank_of")]
 
 
 def is_wild(card: int) -> bool:
     """Jokers and twos are wild (000 TERMINOLOGIN "HJÄLPKORT", 001 §2, 003 L45, 004 L36)."""
+    card = _code(card, "is_wild")
     return card == JOKER or card >> 2 == TWO
 
 
 def is_red_three(card: int) -> bool:
     """Hearts and diamonds threes are bonus cards (000 RÖDA TREOR)."""
-    return card in RED_THREES
+    return _code(card, "is_red_three") in RED_THREES
 
 
 def is_black_three(card: int) -> bool:
     """Clubs and spades threes are stop cards (000 SVARTA TREOR)."""
-    return card in BLACK_THREES
+    return _code(card, "is_black_three") in BLACK_THREES
 
 
 def is_natural(card: int) -> bool:
     """Fours to aces are natural cards (000 TERMINOLOGIN "NATURLIGA KORT")."""
+    card = _code(card, "is_natural")
     return card != JOKER and card >> 2 >= FOUR
 
 
 def card_text(card: int) -> str:
     """The two-character text of a card code, e.g. ``AS`` or ``JK``."""
-    return _CARD_TEXT[card]
+    return _CARD_TEXT[_code(card, "card_text")]
 
 
 def _card_code(text: str) -> int:
@@ -110,6 +119,8 @@ def parse_card(text: str) -> Card:
 
 def rank_text(rank: int) -> str:
     """The text of a rank index: ``K``, ``T``, ``W`` for the wild-card meld, ``JK`` for a joker."""
+    if not isinstance(rank, int) or isinstance(rank, bool) or rank not in RANK_INDEXES:
+        raise ArgumentError(f"rank_text({shown_value(rank)}): a rank index is 0 (two) to 12 (ace), 13 (W) or 52 (JK), or a canasta.Rank")
     if rank == WILD:
         return "W"
     if rank == JOKER:

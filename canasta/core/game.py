@@ -164,8 +164,14 @@ class Game:
         return tuple(self._st.hand_scores)
 
     def side_of(self, seat: int) -> int:
-        """The side a seat plays for: seat mod the number of sides, so partners sit opposite."""
-        return self._st.rules.side_of[seat]
+        """The side a seat plays for: seat mod the number of sides, so partners sit opposite.
+
+        A seat not at the table raises :class:`~canasta.ArgumentError`.
+        """
+        sides = self._st.rules.side_of
+        if type(seat) is not int or not 0 <= seat < len(sides):
+            raise ArgumentError(f"seat {shown(seat)} is not at this table of {len(sides)} (seats 0 to {len(sides) - 1})")
+        return sides[seat]
 
     # -- actions ---------------------------------------------------------------------
 
@@ -314,6 +320,8 @@ class Game:
             raise RecordError(exc.problems, file=record.file) from exc
         except UnsupportedPlayerCount as exc:
             raise RecordError([f"players: {exc}"], file=record.file) from exc
+        if actions is not None and (isinstance(actions, str) or not isinstance(actions, Sequence)):
+            raise ArgumentError(f"Game.replay(actions=...): expected a list of action texts or None, got {shown(actions)}")
         texts = list(record.actions if actions is None else actions)
         for i, text in enumerate(texts):
             try:

@@ -115,7 +115,7 @@ class GameRecord:
     @classmethod
     def from_toml(cls, text: str, *, file: str | None = None) -> GameRecord:
         """A record from TOML text; broken TOML raises :class:`RecordError` with its line and column."""
-        return cls.from_data(toml_data(text, RecordError, file), file=file)
+        return cls.from_data(toml_data(_text(text, "TOML", file), RecordError, file), file=file)
 
     def to_json(self) -> str:
         """The record as JSON text."""
@@ -124,12 +124,12 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str, *, file: str | None = None) -> GameRecord:
         """A record from JSON text; broken JSON raises :class:`RecordError` with its line and column."""
-        return cls.from_data(json_data(text, RecordError, file), file=file)
+        return cls.from_data(json_data(_text(text, "JSON", file), RecordError, file), file=file)
 
     @classmethod
     def loads(cls, text: str, *, file: str | None = None) -> GameRecord:
         """A record from TOML or JSON text: JSON when the text starts with ``{``."""
-        if text.lstrip().startswith("{"):
+        if _text(text, "TOML or JSON", file).lstrip().startswith("{"):
             return cls.from_json(text, file=file)
         return cls.from_toml(text, file=file)
 
@@ -202,6 +202,13 @@ def _problems(variant: Any, players: Any, seed: Any, turn_cap: Any, actions: Any
     if position is not None and not isinstance(position, Mapping):
         problems.append(f"position: expected a position table, got {_show(position)}")
     return problems
+
+
+def _text(text: object, kind: str, file: str | None) -> str:
+    """``text`` if it is a string; else :class:`RecordError`: only text is parsed."""
+    if not isinstance(text, str):
+        raise RecordError([f"expected the record as {kind} text, got {_show(text)} ({type(text).__name__})"], file=file)
+    return text
 
 
 def _show(value: object) -> str:

@@ -21,7 +21,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from canasta.errors import ArgumentError
+
 from .actions import DECLINE, Action
+from .arguments import shown
 from .cards import CARDS, Card, Rank, cards_of
 from .state import ANSWER, DRAW, MELD, OVER, WILD_RANK, State
 
@@ -236,7 +239,7 @@ def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Var
     """Build the view of ``seat``; ``legal`` is the legal-action list when ``seat`` is to act."""
     r = st.rules
     if type(seat) is not int or not 0 <= seat < r.players:
-        raise ValueError(f"seat {seat!r} is not at this table of {r.players} (seats 0 to {r.players - 1})")
+        raise ArgumentError(f"seat {shown(seat)} is not at this table of {r.players} (seats 0 to {r.players - 1})")
     return PlayerView(
         seat=seat,
         side=r.side_of[seat],
