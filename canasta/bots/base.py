@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from canasta.core.actions import Action
+from canasta.errors import ArgumentError
 
 if TYPE_CHECKING:
     from canasta.core.events import Event
@@ -38,7 +39,9 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """One of ``legal``, drawn uniformly with the bot's own seeded generator."""
+        """One of ``legal``, drawn uniformly with the bot's own seeded generator; :class:`canasta.ArgumentError` if it is empty."""
+        if not legal:
+            raise ArgumentError(f"RandomBot.choose: no legal actions to choose from for seat {view.seat} (phase {view.phase})")
         return legal[self._rng.randrange(len(legal))]
 
     def __repr__(self) -> str:

@@ -47,6 +47,7 @@ from canasta.core.actions import (
     TakePile,
 )
 from canasta.core.views import Phase, Question
+from canasta.errors import ArgumentError
 
 from .evaluate import DiscardJudge, canastas, discard_cost, side_melds, table_points, threat
 from .knowledge import JOKERS, NATURALS, TWOS, RuleFacts, rule_facts
@@ -140,9 +141,9 @@ class HeuristicBot:
     # -- entry point -------------------------------------------------------------
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """One of ``legal`` for the seat of ``view``; raises ValueError if ``legal`` is empty."""
+        """One of ``legal`` for the seat of ``view``; raises :class:`canasta.ArgumentError` if ``legal`` is empty."""
         if not legal:
-            raise ValueError(f"HeuristicBot.choose: no legal actions to choose from for seat {view.seat} (phase {view.phase})")
+            raise ArgumentError(f"HeuristicBot.choose: no legal actions to choose from for seat {view.seat} (phase {view.phase})")
         if len(legal) == 1:
             return legal[0]
         f = self._rules(view)

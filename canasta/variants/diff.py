@@ -25,6 +25,8 @@ from typing import Any, get_args, get_origin
 
 import attrs
 
+from canasta.errors import ArgumentError, shown_value
+
 from .citations import citation_for
 from .converter import unstructure_variant
 from .reference import KeyInfo, keys
@@ -111,8 +113,13 @@ def diff_variants(a: Variant, b: Variant) -> list[RuleDifference]:
 
     Per-player-count rules are compared count by count. Metadata (name, title,
     description, sources, schema version) and citations are not rules, so
-    two profiles differing only there give an empty list.
+    two profiles differing only there give an empty list. Anything but two
+    :class:`Variant` objects raises :class:`canasta.ArgumentError` (load a
+    name or a file with :func:`canasta.load_variant` first).
     """
+    for name, value in (("a", a), ("b", b)):
+        if not isinstance(value, Variant):
+            raise ArgumentError(f"diff_variants({name}=...): expected a Variant (canasta.load_variant(name or file)), got {shown_value(value)}")
     values_a, values_b = rule_values(a), rule_values(b)
     out: list[RuleDifference] = []
     for key in _rule_keys():
@@ -262,4 +269,4 @@ def format_diff(diffs: Sequence[RuleDifference], a: Variant, b: Variant, fmt: st
         return _markdown(diffs, a, b)
     if fmt == "json":
         return _json(diffs, a, b)
-    raise ValueError(f"unknown diff format {fmt!r}; use one of {', '.join(FORMATS)}")
+    raise ArgumentError(f"unknown diff format {shown_value(fmt)}; use one of {', '.join(FORMATS)}")
