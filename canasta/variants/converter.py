@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import functools
 import typing
 from collections.abc import Mapping
 from enum import Enum
@@ -184,12 +185,14 @@ converter: TomllibConverter = _make()
 """The converter that turns TOML data into a :class:`Variant` and back."""
 
 
-def _field_names(cls: type) -> list[str]:
-    return [f.name for f in attrs.fields(cls) if f.name != "citations"]
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in attrs.fields(cls) if f.name != "citations")
 
 
-def all_key_paths(cls: type = Variant, prefix: str = "") -> list[str]:
-    """Every dotted key path the schema accepts, for "did you mean" suggestions."""
+@functools.cache
+def all_key_paths(cls: type = Variant, prefix: str = "") -> tuple[str, ...]:
+    """Every dotted key path the schema accepts, for "did you mean" suggestions (computed once)."""
     out: list[str] = []
     hints = typing.get_type_hints(cls)
     for name in _field_names(cls):
@@ -197,20 +200,37 @@ def all_key_paths(cls: type = Variant, prefix: str = "") -> list[str]:
         out.append(path)
         if attrs.has(hints[name]):
             out += all_key_paths(hints[name], f"{path}.")
+    return tuple(out)
+
+
+@functools.cache
+def _last_parts() -> dict[str, str]:
+    """Each key's last part, mapped to the first full path that ends with it."""
+    out: dict[str, str] = {}
+    for path in all_key_paths():
+        out.setdefault(path.rsplit(".", 1)[-1], path)
     return out
 
 
+MAX_SUGGESTED = 50
+"""The unknown keys of one table that get a "did you mean"; the rest are only named, so a file of many unknown keys stays cheap."""
+
+MAX_KEY_LENGTH = 100
+"""A key longer than this gets no suggestion: no schema key is half as long."""
+
+
 def _suggest(cls: type, key: str, prefix: str) -> str:
+    if len(key) > MAX_KEY_LENGTH:
+        return ""
     local = difflib.get_close_matches(key, _field_names(cls), n=1, cutoff=0.6)
     if local:
         return f"; did you mean {prefix}{local[0]!r}?".replace(f"{prefix}'", f"'{prefix}")
-    everywhere = [p for p in all_key_paths() if p.rsplit(".", 1)[-1] == key]
-    if everywhere:
-        return f"; it belongs in another table: {everywhere[0]!r}"
-    fuzzy = difflib.get_close_matches(key, [p.rsplit(".", 1)[-1] for p in all_key_paths()], n=1, cutoff=0.75)
+    parts = _last_parts()
+    if key in parts:
+        return f"; it belongs in another table: {parts[key]!r}"
+    fuzzy = difflib.get_close_matches(key, list(parts), n=1, cutoff=0.75)
     if fuzzy:
-        full = next(p for p in all_key_paths() if p.rsplit(".", 1)[-1] == fuzzy[0])
-        return f"; did you mean {full!r}?"
+        return f"; did you mean {parts[fuzzy[0]]!r}?"
     return ""
 
 
@@ -221,7 +241,10 @@ def problems_from(exc: BaseException, path: str = "") -> list[Problem]:
         return [Problem(path=f"{path}{sub}", message=msg) for sub, msg in exc.problems]
     if isinstance(exc, ForbiddenExtraKeysError):
         prefix = f"{path}." if path else ""
-        return [Problem(path=join(key), message=f"unknown key{_suggest(exc.cl, key, prefix)}") for key in sorted(exc.extra_fields)]
+        return [
+            Problem(path=join(key), message=f"unknown key{_suggest(exc.cl, key, prefix) if i < MAX_SUGGESTED else ''}")
+            for i, key in enumerate(sorted(exc.extra_fields))
+        ]
     if isinstance(exc, ClassValidationError):
         out: list[Problem] = []
         with_notes, others = exc.group_exceptions()

@@ -30,17 +30,23 @@ from typing import Any
 
 import attrs
 
-from canasta.errors import Problem, VariantError
+from canasta.errors import ArgumentError, Problem, VariantError, shown_value
 
-from ..textfiles import UnreadableFileError, read_text
+from ..textfiles import UnreadableFileError, path_label, read_text
 from .citations import citation_for, read_citations
-from .converter import describe, structure_variant
+from .converter import describe, structure_variant, unstructure_variant
 from .reference import keys
 from .schema import META_KEYS, SCHEMA_VERSION, Variant
-from .validation import check_variant
+from .validation import check_variant, value_ranges
 
 MAX_DEPTH = 8
 """The longest ``extends`` chain, counting the file itself."""
+
+MAX_PROFILE_BYTES = 256 * 1024
+"""The largest profile file (or text) read: the bundled profiles are under 8 KiB, so anything larger is refused at once."""
+
+MAX_PROBLEMS = 200
+"""The most problems a :class:`VariantError` lists one by one; the rest are counted in a last line."""
 
 RENAMED_KEYS: dict[int, dict[str, str]] = {}
 """Keys renamed by each schema version: ``{version: {old dotted key: new dotted key}}``.
@@ -131,16 +137,15 @@ def _read_file(path: Path, label: str) -> str:
     the bundled profile, which is named without ``.toml``.
     """
     try:
-        return read_text(path)
-    except (UnreadableFileError, ValueError) as exc:  # ValueError: a NUL in the path
-        if not _exists(path):
+        return read_text(path, limit=MAX_PROFILE_BYTES)
+    except UnreadableFileError as exc:
+        if exc.reason == "no such file":
             return _not_found(path, label)
-        reason = str(exc).removeprefix(f"{path}: ")
-        raise VariantError([Problem(path="", source=label, message=f"cannot read {path}: {reason}")]) from None
+        raise VariantError([Problem(path="", source=label, message=f"cannot read {exc.label}: {exc.reason}")]) from None
 
 
 def _not_found(path: Path, label: str) -> typing.NoReturn:
-    message = f"file not found: {path}"
+    message = f"file not found: {path_label(path)}"
     names = variant_names()
     if path.suffix == ".toml":
         if path.stem in names:
@@ -171,8 +176,9 @@ def _locate(ref: str, base: Path | None) -> tuple[Path, str]:
         names = variant_names()
         hint = difflib.get_close_matches(ref, names, n=1)
         guess = f"; did you mean {hint[0]!r}?" if hint else ""
-        raise VariantError([Problem(path="", source=ref, message=f"unknown variant {ref!r}{guess or '.'} Bundled: {', '.join(names)}")])
-    return path, str(path)
+        shown = path_label(ref)
+        raise VariantError([Problem(path="", source=shown, message=f"unknown variant {shown!r}{guess or '.'} Bundled: {', '.join(names)}")])
+    return path, path_label(path)
 
 
 def _merge(parent: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
@@ -243,6 +249,8 @@ class _Resolved:
     citations: dict[str, str]
     origin: _Origin
     problems: tuple[Problem, ...] = ()
+    order: tuple[str, ...] = ()
+    """The dotted keys of the first file of the chain, in the order the file gives them: problems are listed in it."""
 
 
 def _resolve(ref: str, base: Path | None, chain: tuple[str, ...], via: str | None = None) -> _Resolved:
@@ -348,6 +356,7 @@ def _resolve_data(data: dict[str, Any], text: str, *, label: str, base: Path | N
     parent; each value it sets is cited by its comment, or as a house rule.
     ``stem`` (the file name, if any) is the default name.
     """
+    order = tuple(_leaf_paths(data))
     problems = _version_problems(data, label)
     if problems:
         raise VariantError(problems)
@@ -368,18 +377,15 @@ def _resolve_data(data: dict[str, Any], text: str, *, label: str, base: Path | N
         title = data.get("title")
         origin = _Origin(name=str(name), title=title if isinstance(title, str) else str(name), data=data)
         missing = _missing_extends(data, label)
-        return _Resolved(data=data, citations=citations, origin=origin, problems=(missing,) if missing else ())
-    if type(parent_ref) is not str:
-        raise VariantError(
-            [
-                Problem(
-                    path="extends",
-                    source=label,
-                    message=f"expected the name of a bundled profile or a relative path, got {describe(parent_ref)}",
-                )
-            ]
-        )
-    parent = _resolve(parent_ref, base, chain, via=label)
+        return _Resolved(data=data, citations=citations, origin=origin, problems=(missing,) if missing else (), order=order)
+    try:
+        if type(parent_ref) is not str:
+            message = f"expected the name of a bundled profile or a relative path, got {describe(parent_ref)}"
+            raise VariantError([Problem(path="extends", source=label, message=message)])
+        parent = _resolve(parent_ref, base, chain, via=label)
+    except VariantError as exc:
+        # The parent cannot be had, but the file's own keys can still be checked (issue 17, item 9).
+        raise VariantError(_in_file_order([*exc.problems, *_own_problems(data, label)], order)) from None
     parent_citations = dict(parent.citations)
     merged = _merge(parent.data, data)
     # Each value the house file sets takes the comment on its own line, or on the line or table
@@ -414,7 +420,60 @@ def _resolve_data(data: dict[str, Any], text: str, *, label: str, base: Path | N
         name = merged.get("name")
         origin = _Origin(name=str(name), title=own_title if isinstance(own_title, str) else str(name), data=merged)
     merged["schema_version"] = SCHEMA_VERSION
-    return _Resolved(data=merged, citations={**parent_citations, **own}, origin=origin, problems=parent.problems)
+    return _Resolved(data=merged, citations={**parent_citations, **own}, origin=origin, problems=parent.problems, order=order)
+
+
+def _own_problems(data: Mapping[str, Any], label: str) -> list[Problem]:
+    """The problems a house file's own keys have whatever its parent: unknown keys, types, enum values and ranges.
+
+    The file is laid over the schema's defaults in place of its parent, and
+    only the problems at keys the file itself gives are kept: a check that
+    relates its values to the parent's waits until the parent can be read.
+    """
+    own = {k: v for k, v in data.items() if k not in META_KEYS}
+    result, problems = _structure(_merge(unstructure_variant(Variant()), own))
+    if not isinstance(result, list):
+        problems += value_ranges(result)
+    given = _key_index(_leaf_paths(own))
+    return [attrs.evolve(p, source=label) for p in problems if _place(p.path, given) is not None]
+
+
+def _key_index(order: Sequence[str]) -> dict[str, int]:
+    """Each key and every table or array it lies in, mapped to the place of its first leaf in ``order``."""
+    index: dict[str, int] = {}
+    for i, leaf in enumerate(order):
+        index.setdefault(leaf, i)
+        for j, ch in enumerate(leaf):
+            if ch in ".[" and j:
+                index.setdefault(leaf[:j], i)
+    return index
+
+
+def _place(path: str, index: Mapping[str, int]) -> int | None:
+    """The place of a problem's key path in the file: its own, or that of the nearest key it lies in."""
+    if path in index:
+        return index[path]
+    for j in range(len(path) - 1, 0, -1):
+        if path[j] in ".[" and path[:j] in index:
+            return index[path[:j]]
+    return None
+
+
+def _in_file_order(problems: Sequence[Problem], order: Sequence[str]) -> list[Problem]:
+    """Problems in the order their keys appear in the file; problems at keys the file does not give keep their order, after."""
+    if not order:
+        return list(problems)
+    index = _key_index(order)
+    last = len(order)
+    return sorted(problems, key=lambda p: last if (at := _place(p.path, index)) is None else at)
+
+
+def _capped(problems: Sequence[Problem], label: str) -> list[Problem]:
+    """At most :data:`MAX_PROBLEMS` problems, and a last one that counts the rest."""
+    if len(problems) <= MAX_PROBLEMS:
+        return list(problems)
+    rest = len(problems) - MAX_PROBLEMS
+    return [*problems[:MAX_PROBLEMS], Problem(path="", source=label, message=f"and {rest:,} more problems; fix these and load the file again")]
 
 
 def _lookup(data: Mapping[str, Any], dotted: str) -> Any:
@@ -458,40 +517,63 @@ def _remove(node: Any, path: str) -> bool:
 
 
 def variant_from_data(
-    data: Mapping[str, Any], citations: Mapping[str, str] | None = None, label: str = "", *, found: Sequence[Problem] = ()
+    data: Mapping[str, Any],
+    citations: Mapping[str, str] | None = None,
+    label: str = "",
+    *,
+    found: Sequence[Problem] = (),
+    order: Sequence[str] = (),
 ) -> Variant:
     """Build and check a profile from resolved TOML data; raise VariantError listing every problem.
 
     Values that fail to structure are dropped (so their defaults stand in) and
     the rest is structured again, so that the semantic checks still run on
-    everything else; checks that involve a dropped value are skipped. ``found``
+    everything else; checks that involve a dropped value are skipped. Problems
+    are listed in ``order`` (the file's keys, as given), at most
+    :data:`MAX_PROBLEMS` of them. ``found``
     are problems already met while resolving the file (a missing ``extends``):
     they are reported first, and the semantic checks, which would then judge
     values the file never gave, are skipped.
     """
+    result, problems = _structure(data)
+    if not isinstance(result, list) and not found:
+        problems += check_variant(result, unreliable=[p.path for p in problems])
+    problems = [*found, *_in_file_order([attrs.evolve(p, source=label) for p in problems], order)]
+    if problems or isinstance(result, list):
+        raise VariantError(_capped(problems, label))
+    return attrs.evolve(result, citations=dict(citations or {}))
+
+
+def _structure(data: Mapping[str, Any]) -> tuple[Variant | list[Problem], list[Problem]]:
+    """Structure profile data, dropping each malformed value and trying again: the result and every structural problem."""
     problems: list[Problem] = []
+    seen: set[Problem] = set()
     work = _merge({}, data)
     result = structure_variant(work)
     while isinstance(result, list):
-        problems += [p for p in result if p not in problems]
+        fresh = [p for p in result if p not in seen]
+        seen.update(fresh)
+        problems += fresh
         progress = [_remove(work, p.path) for p in result]
         if not any(progress):
             break
         result = structure_variant(work)
-    if not isinstance(result, list) and not found:
-        problems += check_variant(result, unreliable=[p.path for p in problems])
-    problems = [*found, *(attrs.evolve(p, source=label) for p in problems)]
-    if problems or isinstance(result, list):
-        raise VariantError(problems)
-    return attrs.evolve(result, citations=dict(citations or {}))
+    return result, problems
 
 
 def load_variant(name_or_path: str | Path) -> Variant:
     """Load a bundled profile by name, or a profile or house-rule file by path.
 
-    Raises :class:`VariantError` listing every problem, each with its dotted key path.
+    Raises :class:`VariantError` listing every problem, each with its dotted key
+    path, in the order of the file; :class:`canasta.ArgumentError` for a value
+    that is neither a name nor a path. A file over :data:`MAX_PROFILE_BYTES` is
+    refused unread.
     """
-    ref = str(name_or_path)
+    if not isinstance(name_or_path, str | os.PathLike):
+        raise ArgumentError(f"load_variant(...): expected a bundled profile name or a file path, got {shown_value(name_or_path)}")
+    ref = os.fspath(name_or_path)
+    if not isinstance(ref, str):
+        raise ArgumentError(f"load_variant(...): expected a bundled profile name or a file path, got {shown_value(name_or_path)}")
     bundled = bundled_path(ref) if "/" not in ref and "\\" not in ref and not ref.endswith(".toml") else None
     if bundled is not None:
         st = bundled.stat()
@@ -501,7 +583,7 @@ def load_variant(name_or_path: str | Path) -> Variant:
 
 def _load(ref: str) -> Variant:
     resolved = _resolve(ref, None, ())
-    return variant_from_data(resolved.data, resolved.citations, label=_locate(ref, None)[1], found=resolved.problems)
+    return variant_from_data(resolved.data, resolved.citations, label=_locate(ref, None)[1], found=resolved.problems, order=resolved.order)
 
 
 @functools.lru_cache(maxsize=32)
@@ -519,7 +601,12 @@ def loads_variant(text: str, *, base: Path | None = None, label: str = "<string>
     The text counts as the first file of its ``extends`` chain. A leading
     byte-order mark is ignored, as in a file.
     """
+    if not isinstance(text, str):
+        raise ArgumentError(f"loads_variant(...): expected the profile as TOML text (a str), got {shown_value(text)}")
+    if len(text) > MAX_PROFILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_PROFILE_BYTES:
+        size = len(text.encode("utf-8", "surrogatepass"))
+        raise VariantError([Problem(path="", source=label, message=f"is {size:,} bytes; profiles over {MAX_PROFILE_BYTES:,} bytes are refused")])
     text = text.removeprefix("\ufeff")
     data = _parse(text, label)
     resolved = _resolve_data(data, text, label=label, base=base, chain=("<text>",), stem=None)
-    return variant_from_data(resolved.data, resolved.citations, label=label, found=resolved.problems)
+    return variant_from_data(resolved.data, resolved.citations, label=label, found=resolved.problems, order=resolved.order)

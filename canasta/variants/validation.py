@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from canasta.errors import Problem
+from canasta.errors import ArgumentError, Problem, shown_value
 
 from .enums import WildLimit
 from .schema import Variant
@@ -27,6 +27,11 @@ PER_PLAYER_KEYS = (
     "red_threes.bonus_table",
 )
 """Per-player-count values that must cover exactly the player counts of deal.hand_size."""
+
+
+def value_ranges(v: Variant) -> list[Problem]:
+    """The values outside their key's range or below its least, each on its own: no value compared with another."""
+    return _ranges(v, "")
 
 
 def _ranges(obj: Any, prefix: str) -> list[Problem]:
@@ -81,11 +86,9 @@ def _packs(decks: int) -> str:
     return "1 pack holds" if decks == 1 else f"{decks} packs hold"
 
 
-def _related(a: str, b: str) -> bool:
-    """Whether one dotted key path is the other or lies inside it."""
-    if len(a) < len(b):
-        a, b = b, a
-    return a == b or a.startswith((f"{b}.", f"{b}["))
+def _prefixes(path: str) -> list[str]:
+    """The keys a dotted path lies inside: ``a.b[2].c`` gives ``a``, ``a.b``, ``a.b[2]``."""
+    return [path[:i] for i, ch in enumerate(path) if ch in ".[" and i]
 
 
 def _sides_problems(n: int, sides: int, idle: int) -> list[Problem]:
@@ -113,11 +116,15 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
     the values it had to drop as malformed), so that one mistake is reported
     once, not again as a contradiction with its neighbours.
     """
+    if not isinstance(v, Variant):
+        raise ArgumentError(f"check_variant(...): expected a Variant (canasta.load_variant(name or file)), got {shown_value(v)}")
     out = _ranges(v, "")
-    doubtful = [*unreliable, *(p.path for p in out)]
+    doubtful = {*unreliable, *(p.path for p in out)}
+    inside = {prefix for d in doubtful for prefix in _prefixes(d)}  # every key a doubtful path lies inside
 
     def sound(*keys: str) -> bool:
-        return not any(_related(k, d) for k in keys for d in doubtful)
+        """No key is doubtful, inside a doubtful key, or holds one: a set lookup per key, however many problems."""
+        return not any(k in doubtful or k in inside or any(q in doubtful for q in _prefixes(k)) for k in keys)
 
     counts = set(v.deal.hand_size)
     if not counts and sound("deal.hand_size"):
