@@ -334,6 +334,28 @@ def test_schema_to_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
 def test_schema_to_an_unwritable_place_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "variants", "schema", "-o", str(tmp_path / "no" / "such" / "dir.json"))
     assert code == 2 and "No such file or directory" in err
+    (tmp_path / "file.txt").write_text("x", encoding="utf-8")
+    for target, reason in [
+        (tmp_path, "Is a directory"),
+        (tmp_path / "file.txt" / "x.json", "Not a directory"),
+        (tmp_path / "a\x00b.json", "NUL byte"),
+    ]:
+        code, out, err = run(capsys, "variants", "schema", "-o", str(target))
+        assert code == 2 and out == ""
+        assert err.startswith("canasta: cannot write the schema to ") and reason in err
+        assert len(err.splitlines()) == 1 and "\x00" not in err
+
+
+@pytest.mark.parametrize("name", ["a\x00b", "fin\x1bnish", "\udcff.toml", "folder"])
+@pytest.mark.parametrize("command", ["show", "validate", "diff"])
+def test_odd_profile_names_are_one_escaped_line(name: str, command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A NUL, an escape character, a byte that is not UTF-8 or a folder as the profile: one line, printed escaped, exit 2."""
+    ref = str(tmp_path) if name == "folder" else name
+    argv = ["variants", command, *(["finnish", ref] if command == "diff" else [ref])]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert err.isprintable() or err[:-1].isprintable()
 
 
 def test_bundled_names_match(capsys: pytest.CaptureFixture[str]) -> None:

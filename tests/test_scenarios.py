@@ -108,3 +108,17 @@ def test_every_rule_topic_b_to_n_is_cited_by_a_scenario() -> None:
 
 def test_at_least_150_scenarios() -> None:
     assert len(SCENARIOS) >= 150
+
+
+def test_a_folder_without_scenarios_is_an_error_not_a_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A mistyped or empty folder cannot pass a CI step: exit 2 and the folder named, also next to a good file."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "readme.txt").write_text("no scenarios here", encoding="utf-8")
+    good = ROOT / "examples" / "frozen_pile_wild_and_natural.toml"
+    for paths in ([empty], [tmp_path / "notes"], [empty, good], [tmp_path / "no-such-folder"]):
+        assert main(["scenarios", "run", *map(str, paths)]) == 2
+        captured = capsys.readouterr()
+        assert "Traceback" not in captured.err
+        assert str(paths[0]) in captured.err

@@ -65,7 +65,7 @@ def test_compare_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
         (["compare", "finnish", *QUICK], "at least two profiles"),
         (["compare", "finnish", "dutch", "regency", *QUICK, "--by-rule"], "exactly two"),
         (["compare", "finnish", "dutch", *QUICK, "--plot", "out.svg"], "ending in .png"),
-        (["compare", "finnish", "dutch", *QUICK, "--plot", "no/such/folder/x.png"], "does not exist"),
+        (["compare", "finnish", "dutch", *QUICK, "--plot", "no/such/folder/x.png"], "No such file or directory"),
         (["simulate", "--variant", "finnish", *QUICK, "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
     ],
 )

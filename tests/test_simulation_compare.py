@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -10,8 +11,10 @@ import pytest
 
 import canasta
 from canasta.simulation import ComparisonResult, SimulationError, SimulationResult, compare, simulate
+from canasta.simulation.byrule import single_rule_profiles, with_rule
 from canasta.simulation.parallel import plan_chunks
 from canasta.simulation.stats import paired_difference
+from canasta.variants import dumps_variant
 
 RANDOM = {"bots": "random"}
 
@@ -78,6 +81,8 @@ def test_results_round_trip_through_json() -> None:
 def test_compare_needs_two_profiles_and_by_rule_exactly_two() -> None:
     with pytest.raises(SimulationError, match="at least two"):
         compare(["finnish"], hands=2, workers=1)
+    with pytest.raises(SimulationError, match="a list of profiles"):
+        compare("finnish", hands=2, workers=1)
     with pytest.raises(SimulationError, match="exactly two"):
         compare(["finnish", "dutch", "regency"], hands=2, workers=1, by_rule=True)
 
@@ -118,3 +123,57 @@ def test_by_rule_names_the_rules_that_cannot_change_play() -> None:
     assert "going_out.canastas_required.4" in simulated
     assert not set(simulated) & set(reasons)
     assert [x.size for x in e.effects] == sorted((x.size for x in e.effects), reverse=True)
+
+
+def _profile(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / f"{name}.toml"
+    path.write_text(f'name = "{name}"\n{text}', encoding="utf-8")
+    return str(path)
+
+
+def _plays_the_same_cases(tmp_path: Path) -> list[tuple[str, str, int, bool]]:
+    """(A, B, players, games): bundled pairs, and house files where a switch turns the differing rule off."""
+    no_concealed = _profile(tmp_path, "no-concealed", 'extends = "finnish"\n[concealed_going_out]\nallowed = false\nbonus = 200\n')
+    no_concealed_more = _profile(tmp_path, "no-concealed-more", 'extends = "finnish"\n[concealed_going_out]\nallowed = false\nbonus = 900\n')
+    asking = _profile(tmp_path, "asking", 'extends = "regency"\n[going_out]\npermission = "optional"\npermission_penalty = 0\n')
+    asking_fined = _profile(tmp_path, "asking-fined", 'extends = "regency"\n[going_out]\npermission = "optional"\npermission_penalty = 300\n')
+    return [
+        ("finnish", "swedish-club", 4, False),
+        ("regency", "rasche-house", 4, False),
+        ("regency", "rasche-house", 4, True),
+        (no_concealed, no_concealed_more, 4, False),
+        (asking, asking_fined, 2, True),  # two players: no partner to ask
+    ]
+
+
+def test_by_rule_skips_exactly_the_rules_that_cannot_change_the_run(tmp_path: Path) -> None:
+    """Every rule listed as "plays the same" does: played anyway, it gives A's numbers seed for seed, in that mode.
+
+    ``match.target`` is skipped with --hands (each hand is the first of a match, from a score of zero) and simulated with --games.
+    """
+
+    seen_reasons: set[str] = set()
+    for a_ref, b_ref, players, games in _plays_the_same_cases(tmp_path):
+        a, b = canasta.load_variant(a_ref), canasta.load_variant(b_ref)
+        singles, skipped = single_rule_profiles(a, b, players, games=games)
+        same = [x for x in skipped if x.reason.startswith("plays the same")]
+        assert same, (a_ref, b_ref)
+        run = {"players": players, "bots": "heuristic", "workers": 1, "seed": 3}
+        count = {"games": 3, "hand_cap": 4} if games else {"hands": 20}
+        base = simulate(a, **run, **count)  # type: ignore[arg-type]
+        data = tomllib.loads(dumps_variant(a))
+        for x in same:
+            d = next(d for d in canasta.diff_variants(a, b) if d.key == x.key)
+            played = simulate(with_rule(data, d, label=x.key), **run, **count)  # type: ignore[arg-type]
+            assert played.samples == base.samples, f"{x.key} was listed as playing the same, but it changed the run"
+            seen_reasons.add(x.reason.split(":")[0])
+        keys = {d.key for d, _ in singles}
+        if (a_ref, b_ref) == ("regency", "rasche-house"):
+            assert ("match.target" in keys) is games
+            assert "canastas.pure_wild_canasta_bonus" not in keys  # regency has no wild-card melds at all
+    assert seen_reasons == {
+        "plays the same",
+        "plays the same at 2 players",
+        "plays the same at 4 players",
+        "plays the same with --hands",
+    }

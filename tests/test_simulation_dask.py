@@ -43,3 +43,16 @@ def test_scheduler_address_gives_the_local_result(cluster: Any) -> None:
     on_dask = simulate("dutch", hands=6, seed=8, bots="random", scheduler=address, chunk_size=2)
     assert on_dask == local
     assert on_dask.timing.executor == "dask" and on_dask.timing.workers == 2
+
+
+def test_a_scheduler_without_workers_is_an_error_not_a_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run would wait for ever on a cluster with no workers: it fails with one message once the Dask timeout passes."""
+    from canasta.simulation import SimulationError
+
+    monkeypatch.setattr("canasta.simulation.parallel.DASK_TIMEOUT", "1s")
+    empty = distributed.LocalCluster(host="127.0.0.1", n_workers=0, processes=True, dashboard_address=None)
+    try:
+        with pytest.raises(SimulationError, match="has no workers"):
+            simulate("dutch", hands=2, bots="random", scheduler=empty.scheduler_address)
+    finally:
+        empty.close()

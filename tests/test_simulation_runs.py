@@ -103,7 +103,7 @@ def test_records_replay_to_the_same_hands(tmp_path: Path) -> None:
 
 
 def test_a_bad_output_path_fails_before_the_run(tmp_path: Path) -> None:
-    with pytest.raises(OSError):
+    with pytest.raises(SimulationError, match=r"cannot write the records to .*games\.jsonl: No such file or directory"):
         simulate("finnish", hands=2, out=tmp_path / "missing" / "games.jsonl", **SMALL)
 
 
@@ -125,6 +125,19 @@ def test_bots_sit_one_per_side_or_per_seat() -> None:
         ({"hands": 2, "games": 2}, "not both"),
         ({"hand_cap": 0}, "hand cap"),
         ({"bots": ""}, "names separated by commas"),
+        ({"hands": 10**12}, "hands: expected at most 1,000,000"),
+        ({"hands": 2.5}, "hands: expected a whole number, got 2.5"),
+        ({"hands": True}, "hands: expected a whole number"),
+        ({"hands": None, "games": "3"}, "games: expected a whole number, got '3'"),
+        ({"hand_cap": 10**9}, "hand cap: expected at most 1,000"),
+        ({"seed": 2**63}, "seed: expected at most"),
+        ({"seed": 10**5000}, "seed: expected at most 9,223,372,036,854,775,807, got a 5001-digit number"),
+        ({"players": "4"}, "players: expected a whole number"),
+        ({"workers": 1.5}, "workers must be a whole number"),
+        ({"chunk_size": 0}, "chunk size: expected at least 1"),
+        ({"bots": "heuristc"}, "did you mean 'heuristic'"),
+        ({"bots": 5}, "bots: expected names"),
+        ({"out": 5}, "expected a file path, got int"),
     ],
 )
 def test_bad_settings_say_what_is_wrong(kwargs: dict[str, object], message: str) -> None:

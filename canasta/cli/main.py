@@ -11,24 +11,40 @@ Bad input never produces a traceback: :class:`canasta.VariantError`,
 scenario, an unsupported player count) and :class:`OSError` are caught here and printed to
 stderr, one problem per line, with exit code 2. Anything else is a bug in
 canasta and is allowed to show its traceback.
+
+Stopping is no error either: Ctrl-C (SIGINT) ends a command with exit code
+130 and SIGTERM with 143, silently. While a command runs, SIGTERM raises an
+exception in the main thread like Ctrl-C does, so a simulation stops its
+worker processes on the way out instead of leaving them behind (Python's
+default for SIGTERM ends the process on the spot). A second SIGTERM ends
+the process at once.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from importlib import metadata
+from types import FrameType
+from typing import cast
 
 from ..errors import CanastaError, VariantError
 from . import (
     USAGE_ERROR,
     CommandError,
+    Parser,
     Subparsers,
     compare_cmd,
     play_cmd,
     print_problems,
+    printable,
     scenarios_cmd,
     show_help,
     simulate_cmd,
@@ -65,13 +81,13 @@ def version_text() -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The top-level ``canasta`` parser with every command group registered."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="canasta",
         description="Canasta played by the rules of any federation, club or household: the rules are a TOML variant profile.",
     )
     parser.add_argument("--version", action="version", version=version_text(), help="print the version and which engine build runs, then exit")
     parser.set_defaults(handler=show_help(parser))
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    commands = cast(Subparsers, parser.add_subparsers(title="commands", metavar="COMMAND"))  # its parsers are Parsers too
     for register in REGISTRARS:
         register(commands)
     return parser
@@ -93,8 +109,58 @@ def _silence_stdout() -> None:
         pass
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived while a command ran; like KeyboardInterrupt, not an error of the command (hence BaseException)."""
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends the process at once
+    raise Terminated
+
+
+@contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """While the block runs in the main thread, SIGTERM raises :class:`Terminated` there; the old handler comes back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+@contextmanager
+def _usable_streams() -> Iterator[None]:
+    """stdout and stderr that take any text: a closed one (``canasta ... >&-``) writes nowhere, and a console that
+    cannot encode a character (``−``, ``±``, ``§`` on a Latin-1 terminal) gets its escape instead of an error."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
+    changed = []
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (OSError, ValueError):
+                continue
+            changed.append(stream)
+    try:
+        yield
+    finally:
+        for stream in changed:
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(errors="strict")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``canasta`` command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    with _usable_streams():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -102,22 +168,22 @@ def main(argv: list[str] | None = None) -> int:
         return _exit_code(exc)
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
-        return handler(args)
+        with _sigterm_raises():
+            return handler(args)
     except VariantError as exc:
         print_problems(exc.problems)
         return USAGE_ERROR
-    except CommandError as exc:
-        print(f"canasta: {exc}", file=sys.stderr)
-        return USAGE_ERROR
-    except CanastaError as exc:
-        print(f"canasta: {exc}", file=sys.stderr)
+    except (CommandError, CanastaError) as exc:
+        print(printable(f"canasta: {exc}"), file=sys.stderr)
         return USAGE_ERROR
     except BrokenPipeError:
         _silence_stdout()
         return 1
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"canasta: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(printable(f"canasta: {where}{exc.strerror or exc}"), file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
-        return 130
+        return 128 + signal.SIGINT
+    except Terminated:
+        return 128 + signal.SIGTERM

@@ -1,10 +1,12 @@
 """``canasta simulate``: play many seeded hands or matches of one profile with bots, and summarize them.
 
-Also the options, progress bar and output shared with ``canasta compare``
+Also the options, progress bar, plot and output shared with ``canasta compare``
 (:mod:`canasta.cli.compare_cmd`). The progress bar (rich) goes to stderr and
 only when stderr is a terminal; stdout holds nothing but the result, as
 text (a rich table on a terminal, plain otherwise), Markdown or JSON: the
-result object's own ``to_json()``.
+result object's own ``to_json()``. Every path the run writes (``--out``,
+``--plot``) is checked before the run starts, so a long run never fails at
+its end for a typo.
 """
 
 from __future__ import annotations
@@ -24,11 +26,17 @@ if TYPE_CHECKING:
 FORMATS = ("text", "markdown", "json")
 
 
-def _positive(text: str) -> int:
+def _whole(text: str) -> int:
+    """A whole number as typed; argparse's own error (exit 2) for anything else, a number of thousands of digits too."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        shown = text if len(text) <= 30 else f"{text[:27]}..."
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {shown!r}") from None
+
+
+def _positive(text: str) -> int:
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
     return value
@@ -37,8 +45,8 @@ def _positive(text: str) -> int:
 def add_run_options(p: argparse.ArgumentParser) -> None:
     """The options every simulation command takes: what to play, with whom, on what."""
     count = p.add_mutually_exclusive_group()
-    count.add_argument("--hands", type=_positive, metavar="H", help="play H single hands, each from a score of zero (default: 1000)")
-    count.add_argument("--games", type=_positive, metavar="G", help="play G whole matches to the target instead")
+    count.add_argument("--hands", type=_positive, metavar="H", help="play H single hands, each from a score of zero (default: 1000, at most 1,000,000)")
+    count.add_argument("--games", type=_positive, metavar="G", help="play G whole matches to the target instead (at most 1,000,000)")
     p.add_argument("--players", type=_positive, default=4, metavar="N", help="players at the table (default: 4)")
     p.add_argument(
         "--bots",
@@ -48,17 +56,44 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--seed",
-        type=int,
+        type=_whole,
         default=0,
         metavar="S",
         help="seed of the run; hand or match i plays from a seed derived from (S, i) (default: 0)",
     )
-    p.add_argument("--hand-cap", type=_positive, default=50, metavar="N", help="with --games, cut a match off after N hands (default: 50)")
-    p.add_argument("--workers", type=_positive, metavar="W", help="local worker processes (default: every core)")
+    p.add_argument("--hand-cap", type=_positive, default=50, metavar="N", help="with --games, cut a match off after N hands (default: 50, at most 1,000)")
+    p.add_argument(
+        "--workers", type=_positive, metavar="W", help="local worker processes (default and most: every core; fewer when the work is small)"
+    )
     p.add_argument(
         "--scheduler", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://127.0.0.1:8786"
     )
     p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the distributions of hand length and hand score into FILE.png (needs matplotlib)")
+
+
+def check_plot(path: str | None) -> None:
+    """Fail before the run, not after it: matplotlib must be installed and the name must end in .png (the folder is checked by ``reserved``)."""
+    from canasta.simulation.outputs import shown
+
+    if path is None:
+        return
+    if not path.lower().endswith(".png"):
+        raise CommandError(f"--plot {shown(path)}: give a file name ending in .png")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise CommandError("--plot needs matplotlib: pip install 'canasta[plot]'") from None
+
+
+def draw(plot: Callable[[Any, str], None], result: object, path: str) -> None:
+    """Write the plot, and say so in one line if the file cannot be written after all."""
+    from canasta.simulation.outputs import cannot_write
+
+    try:
+        plot(result, path)
+    except OSError as exc:
+        raise cannot_write("the plot", path, exc) from None
 
 
 def register(commands: Subparsers) -> None:
@@ -155,13 +190,17 @@ def run_kwargs(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """``canasta simulate``: the summary of one profile's run on stdout."""
-    from canasta.simulation import SimulationError, simulate
+    """``canasta simulate``: the summary of one profile's run on stdout, and the plot when asked for."""
+    from canasta.simulation import simulate
+    from canasta.simulation.outputs import reserved
 
-    try:
+    check_plot(args.plot)
+    with reserved(args.plot, "the plot"):
         with progress_bar(f"simulate {args.variant}") as update:
             result = simulate(args.variant, out=args.out, progress=update, **run_kwargs(args))
-    except SimulationError as exc:
-        raise CommandError(str(exc)) from None
+        if args.plot is not None:
+            from canasta.simulation.plot import plot_simulation
+
+            draw(plot_simulation, result, args.plot)
     emit(result, args.format)
     return 0

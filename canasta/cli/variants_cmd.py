@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import VariantError
+from ..textfiles import path_label
 from ..variants.dumping import dumps_variant
 from ..variants.loading import load_variant, variant_names
 from ..variants.schema import Variant
-from . import USAGE_ERROR, Subparsers, print_problems, show_help
+from . import USAGE_ERROR, CommandError, Subparsers, print_problems, show_help
 
 DIFF_FORMATS = ("text", "markdown", "json")
 """The output formats of ``canasta variants diff`` (those of :func:`canasta.variants.diff.format_diff`)."""
@@ -147,6 +148,10 @@ def run_schema(args: argparse.Namespace) -> int:
     text = json.dumps(variant_json_schema(), indent=2, ensure_ascii=False) + "\n"
     if args.output is None:
         sys.stdout.write(text)
-    else:
+        return 0
+    try:
         args.output.write_text(text, encoding="utf-8")
+    except (OSError, ValueError) as exc:  # a missing folder, a folder, a full disk, a NUL byte in the name
+        reason = "a path cannot hold a NUL byte" if isinstance(exc, ValueError) else exc.strerror or str(exc)
+        raise CommandError(f"cannot write the schema to {path_label(args.output)}: {reason}") from None
     return 0

@@ -13,8 +13,9 @@ from canasta.core.cards import card_text
 from canasta.core.events import HandEnded, MatchEnded
 from canasta.core.game import Game
 from canasta.errors import CanastaError, NotationError, ScenarioError
+from canasta.textfiles import path_label
 
-from .format import Scenario, Step, load_scenarios, scenario_files
+from .format import Scenario, ScenarioFormatError, Step, load_scenarios, scenario_files
 
 
 @attrs.frozen(kw_only=True)
@@ -167,9 +168,16 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
 
 
 def run_paths(paths: list[str | Path]) -> RunSummary:
-    """Run every scenario in these files and folders; a file that cannot be read is listed in ``malformed``."""
+    """Run every scenario in these files and folders; a file that cannot be read is listed in ``malformed``.
+
+    So is a folder that holds no ``.toml`` file at all: a mistyped or empty folder
+    must not pass as "0 passed, 0 failed".
+    """
     results: list[ScenarioResult] = []
     malformed: list[ScenarioError] = []
+    for given in paths:
+        if not scenario_files([given]):
+            malformed.append(ScenarioFormatError(path_label(given), ["no scenario files (*.toml) in this folder or below it"]))
     for path in scenario_files(paths):
         try:
             scenarios = load_scenarios(path)

@@ -13,7 +13,18 @@ A difference is not simulated, and the report says why, when:
 - it leaves every rule the engine plays by at this player count unchanged: a
   penalty for an irregularity the engine never allows, or a procedure such as
   who deals first. The engine and bots read the same profile, so such a
-  profile plays exactly as A does.
+  profile plays exactly as A does;
+- it changes only rules that a switch of A turns off (the bonus of a wild-card
+  canasta where wild-card melds are not allowed, the going-out permission rules
+  where nobody may ask, the concealed going-out rules where going out concealed
+  is not allowed), or, in ``hands`` mode, rules that only matter after the first
+  hand of a match (the target, the opening minimums for scores other than zero):
+  every unit there is one hand of a fresh match, played from a score of zero.
+
+The test is exact, never a guess: it compares what :func:`played_rules` keeps
+of the engine's resolved rules (:class:`canasta.core.table.TableRules`, which
+the bots' rule facts are also computed from), and it drops a rule only where
+the engine's code cannot read it in that run.
 """
 
 from __future__ import annotations
@@ -56,16 +67,97 @@ def _count_of(key: str) -> int | None:
     return int(last) if last.isdigit() and int(last) in PLAYER_COUNTS else None
 
 
-def _same_table(a: TableRules, b: TableRules) -> bool:
-    return all(getattr(a, slot) == getattr(b, slot) for slot in RULE_FIELDS if slot not in _IGNORED_SLOTS)
+_SWITCHED_OFF: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    (
+        "wild_canastas",
+        ("all_wild_bonus", "pure_wild_bonus"),
+        "melds of wild cards only are not allowed (canastas.wild_canastas), so no wild-card canasta bonus is ever scored",
+    ),
+    (
+        "permission",
+        ("permission_after_stock_draw", "permission_penalty"),
+        "nobody may ask a partner to go out (going_out.permission, or no partners at this table), so its rules never apply",
+    ),
+    (
+        "concealed_allowed",
+        ("concealed_by_side", "partner_canastas_count", "concealed_minimum", "concealed_bonus"),
+        "going out concealed is not allowed (concealed_going_out.allowed), so its rules never apply",
+    ),
+)
+"""Rules the engine reads only while a switch is on, and why: a wild-card meld needs ``wild_canastas`` (004 opt b),
+asking the partner needs ``permission`` at this table (001 §23 A), a concealed going out needs ``concealed_allowed``
+(001 §19); the engine's code reads each dependant only behind its switch."""
+
+_MATCH_RULES = ("target", "thresholds", "minimums")
+"""Rules that only matter after the first hand of a match: the target ends the match, and the opening minimum of a
+hand depends on the side's score (001 §13 A), which is zero throughout the first hand."""
+
+
+def _rules(table: TableRules) -> dict[str, object]:
+    return {slot: getattr(table, slot) for slot in RULE_FIELDS if slot not in _IGNORED_SLOTS}
+
+
+def _without_switched_off(rules: dict[str, object]) -> dict[str, object]:
+    kept = dict(rules)
+    for switch, dependants, _ in _SWITCHED_OFF:
+        if not kept[switch]:
+            for name in dependants:
+                del kept[name]
+    return kept
+
+
+def played_rules(table: TableRules, *, games: bool) -> dict[str, object]:
+    """The rules of ``table`` that can change what a run plays and measures, by name.
+
+    Every resolved rule, less those a switch turns off (:data:`_SWITCHED_OFF`).
+    In ``hands`` mode (``games`` false) every unit is the first hand of a
+    match, from a score of zero, and stops when that hand ends, so the target
+    and the opening minimums are left out and the opening minimum at a score
+    of zero is kept instead.
+    """
+    rules = _without_switched_off(_rules(table))
+    if not games:
+        for name in _MATCH_RULES:
+            del rules[name]
+        rules["opening_minimum_at_zero"] = table.opening_minimum(0)
+    return rules
+
+
+def why_the_same(base: TableRules, changed: TableRules, *, games: bool) -> str | None:
+    """Why ``changed`` plays exactly as ``base`` does in this run, or None if it may play differently."""
+    players = base.players
+    a, b = _rules(base), _rules(changed)
+    if a == b:
+        return f"plays the same: no rule the engine reads at {players} players changes (a penalty, a procedure, or a rule not modelled)"
+    if _without_switched_off(a) == _without_switched_off(b):
+        off = [why for switch, names, why in _SWITCHED_OFF if not a[switch] and any(a[n] != b[n] for n in names)]
+        return f"plays the same at {players} players: {'; '.join(off)}"
+    if not games and played_rules(base, games=False) == played_rules(changed, games=False):
+        return (
+            "plays the same with --hands: every hand is the first of a match, from a score of zero, "
+            "so the target and the opening minimums of other scores never apply"
+        )
+    return None
 
 
 def _skip(d: RuleDifference, reason: str) -> SkippedRule:
     return SkippedRule(key=d.key, a=format_value(d.a), b=format_value(d.b), reason=reason)
 
 
-def single_rule_profiles(a: Variant, b: Variant, players: int) -> tuple[list[tuple[RuleDifference, Variant]], list[SkippedRule]]:
-    """For each rule difference of ``a`` and ``b``: ``a`` with that rule alone set to ``b``'s value, or why it is skipped."""
+def with_rule(base_data: dict[str, Any], d: RuleDifference, *, label: str) -> Variant:
+    """The profile of TOML data ``base_data`` with the key of ``d`` set to its ``b`` value; :class:`VariantError` if invalid."""
+    data = tomllib.loads(tomli_w.dumps(base_data))
+    _set_key(data, d.key, d.b)
+    return loads_variant(tomli_w.dumps(data), label=label)
+
+
+def single_rule_profiles(
+    a: Variant, b: Variant, players: int, *, games: bool = True
+) -> tuple[list[tuple[RuleDifference, Variant]], list[SkippedRule]]:
+    """For each rule difference of ``a`` and ``b``: ``a`` with that rule alone set to ``b``'s value, or why it is skipped.
+
+    ``games`` says whether the run plays whole matches (true) or single hands from a score of zero.
+    """
     base_data = tomllib.loads(dumps_variant(a))
     base_table = TableRules(a, players)
     singles: list[tuple[RuleDifference, Variant]] = []
@@ -75,10 +167,8 @@ def single_rule_profiles(a: Variant, b: Variant, players: int) -> tuple[list[tup
         if count is not None and count != players:
             skipped.append(_skip(d, f"a value for {count} players; this comparison plays {players}"))
             continue
-        data = tomllib.loads(tomli_w.dumps(base_data))
-        _set_key(data, d.key, d.b)
         try:
-            changed = loads_variant(tomli_w.dumps(data), label=f"{a.name} with {d.key} from {b.name}")
+            changed = with_rule(base_data, d, label=f"{a.name} with {d.key} from {b.name}")
         except VariantError as exc:
             problems = "; ".join(f"{p.path}: {p.message}" for p in exc.problems)
             skipped.append(_skip(d, f"alone it makes an invalid profile ({problems})"))
@@ -88,13 +178,9 @@ def single_rule_profiles(a: Variant, b: Variant, players: int) -> tuple[list[tup
         except UnsupportedPlayerCount:
             skipped.append(_skip(d, f"alone it leaves no rules for {players} players"))
             continue
-        if _same_table(base_table, table):
-            skipped.append(
-                _skip(
-                    d,
-                    f"plays the same: no rule the engine reads at {players} players changes (a penalty, a procedure, or a rule not modelled)",
-                )
-            )
+        same = why_the_same(base_table, table, games=games)
+        if same is not None:
+            skipped.append(_skip(d, same))
             continue
         singles.append((d, changed))
     return singles, skipped

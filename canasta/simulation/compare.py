@@ -14,20 +14,21 @@ interval is still valid, but it is no narrower than unpaired ones would be.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from concurrent.futures import Executor
+from pathlib import Path
 
 import attrs
 
 from canasta.core.table import TableRules
 from canasta.errors import SimulationError
+from canasta.textfiles import path_label
 from canasta.variants import Variant
 from canasta.variants.diff import format_value
 
 from .byrule import rule_effects, single_rule_profiles
-from .experiment import DEFAULT_HAND_CAP, ProfileRef, bot_list, entrant, load_profile, play, settings_for, timing
-from .parallel import Progress, open_pool
+from .experiment import DEFAULT_HAND_CAP, ProfileRef, Where, bot_list, entrant, load_profile, play_on, settings_for, timing
+from .parallel import Progress
 from .results import ComparisonResult, ComparisonRow, SimulationResult, Timing
 from .stats import Difference, paired_difference
 from .summary import summarize
@@ -37,7 +38,7 @@ def _labels(variants: Sequence[Variant], refs: Sequence[ProfileRef]) -> list[str
     """Each profile's name, or what the caller named it by where two names clash."""
     names = [v.name for v in variants]
     labels = [
-        name if names.count(name) == 1 else str(ref) if not isinstance(ref, Variant) else name
+        name if names.count(name) == 1 else path_label(ref) if not isinstance(ref, Variant) else name
         for name, ref in zip(names, refs, strict=True)
     ]
     return [label if labels.count(label) == 1 else f"{label} #{i + 1}" for i, label in enumerate(labels)]
@@ -97,6 +98,8 @@ def compare(
     effect on the headline metrics, largest first. The other arguments are
     those of :func:`canasta.simulate`.
     """
+    if isinstance(variants, str | Path | Variant) or not isinstance(variants, Sequence):
+        raise SimulationError(f"compare needs a list of profiles, like ['finnish', 'dutch']; got {type(variants).__name__}")
     if len(variants) < 2:
         raise SimulationError(f"compare needs at least two profiles, got {len(variants)}")
     if by_rule and len(variants) != 2:
@@ -107,12 +110,10 @@ def compare(
     settings = attrs.evolve(settings, bots=entrants[0].seats)
     singles = skipped = None
     if by_rule:
-        singles, skipped = single_rule_profiles(loaded[0], loaded[1], players)
+        singles, skipped = single_rule_profiles(loaded[0], loaded[1], players, games=settings.mode == "games")
         entrants += [entrant(v, f"{entrants[0].label} with {d.key} = {format_value(d.b)}", players, settings.bots) for d, v in singles]
-    began = time.perf_counter()
-    with open_pool(workers, executor, scheduler) as pool:
-        played = play(entrants, settings, pool, progress=progress, chunk_size=chunk_size)
-    wall = time.perf_counter() - began
+    where = Where(workers=workers, executor=executor, scheduler=scheduler, chunk_size=chunk_size)
+    played, pool, wall = play_on(entrants, settings, where, progress=progress)
     results = [summarize(e.variant, e.label, settings, p.units, timing(p, wall, pool)) for e, p in zip(entrants, played, strict=True)]
     shown = results[: len(loaded)]
     effects = None

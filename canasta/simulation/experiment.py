@@ -8,6 +8,7 @@ seed order.
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Sequence
@@ -22,6 +23,7 @@ from canasta.core.table import TableRules, UnsupportedPlayerCount
 from canasta.errors import SimulationError
 from canasta.variants import Variant, dumps_variant, load_variant
 
+from .outputs import cannot_write, reserved
 from .parallel import Pool, Progress, open_pool, plan_chunks, run_tasks
 from .players import BOTS, seat_bots
 from .recordfile import write_records
@@ -34,6 +36,15 @@ DEFAULT_HANDS = 1000
 
 DEFAULT_HAND_CAP = 50
 """The most hands a match may last in ``games`` mode. Random bots may never reach the target; the summary counts the matches cut off."""
+
+MAX_UNITS = 1_000_000
+"""The most hands or matches one run plays per profile: every unit's outcome is kept in memory (a few kB each) until the summary."""
+
+MAX_HAND_CAP = 1_000
+"""The highest ``hand_cap``: a match of random bots that never reaches the target must still end."""
+
+SEED_LIMIT = 2**63
+"""A run's seed lies in ``-SEED_LIMIT .. SEED_LIMIT - 1`` (a signed 64-bit number), so it prints, pickles and reads back from JSON anywhere."""
 
 ProfileRef = Variant | str | Path
 """A profile: loaded, a bundled name, or the path of a TOML file."""
@@ -55,6 +66,8 @@ def load_profile(ref: ProfileRef) -> Variant:
 
 def bot_list(bots: str | Sequence[str]) -> tuple[str, ...]:
     """``"heuristic,random"`` or ``("heuristic", "random")`` as a tuple of names."""
+    if not isinstance(bots, str) and (not isinstance(bots, Sequence) or not all(isinstance(n, str) for n in bots)):
+        raise SimulationError(f"bots: expected names like 'heuristic,random' or ('heuristic', 'random'), got {_shown(bots)}")
     names = tuple(n.strip() for n in (bots.split(",") if isinstance(bots, str) else bots))
     if not names or any(not n for n in names):
         raise SimulationError(f"bots: expected names separated by commas, like heuristic,random; got {bots!r}")
@@ -70,15 +83,33 @@ def entrant(variant: Variant, label: str, players: int, bots: tuple[str, ...]) -
     return Entrant(label=label, variant=variant, seats=seat_bots(bots, players, sides_of(variant, players)))
 
 
+def _shown(value: object) -> str:
+    """A value for an error message; a whole number of more than 30 digits by its length (``repr`` fails past 4,300)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        return f"a {int(math.log10(abs(value))) + 1}-digit number"
+    return repr(value)[:80]
+
+
+def _whole(name: str, value: object, least: int, most: int | None = None) -> int:
+    """``value`` if it is a whole number (not a bool) in ``least .. most``; else :class:`SimulationError` naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SimulationError(f"{name}: expected a whole number, got {_shown(value)}")
+    if value < least:
+        raise SimulationError(f"{name}: expected at least {least:,}, got {_shown(value)}")
+    if most is not None and value > most:
+        raise SimulationError(f"{name}: expected at most {most:,}, got {_shown(value)}")
+    return value
+
+
 def settings_for(players: int, hands: int | None, games: int | None, seed: int, bots: tuple[str, ...], hand_cap: int) -> Settings:
-    """The run's settings; :class:`SimulationError` for counts below one or both of ``hands`` and ``games``."""
+    """The run's settings; :class:`SimulationError` for a count below one or past its limit, or both ``hands`` and ``games``."""
     if hands is not None and games is not None:
         raise SimulationError("give hands or games, not both")
     mode, count = ("games", games) if games is not None else ("hands", hands if hands is not None else DEFAULT_HANDS)
-    if count < 1:
-        raise SimulationError(f"{mode}: expected at least 1, got {count}")
-    if hand_cap < 1:
-        raise SimulationError(f"hand cap: expected at least 1 hand per match, got {hand_cap}")
+    count = _whole(mode, count, 1, MAX_UNITS)
+    hand_cap = _whole("hand cap", hand_cap, 1, MAX_HAND_CAP)
+    players = _whole("players", players, 1)
+    seed = _whole("seed", seed, -SEED_LIMIT, SEED_LIMIT - 1)
     return Settings(players=players, mode=mode, count=count, seed=seed, bots=bots, hand_cap=hand_cap)
 
 
@@ -107,8 +138,7 @@ def play(
     chunk_size: int | None = None,
 ) -> list[Played]:
     """Play every entrant on the same seeds; the units of each come back in seed order."""
-    cost = max(_seconds_per_unit(e.seats, settings) for e in entrants)
-    chunks = plan_chunks(settings.count, pool.workers, cost, chunk_size)
+    chunks = plan_chunks(settings.count, pool.workers, _cost(entrants, settings), chunk_size)
     tasks = [
         Task(
             profile=p,
@@ -134,6 +164,37 @@ def play(
         )
         for p in range(len(entrants))
     ]
+
+
+def _cost(entrants: Sequence[Entrant], settings: Settings) -> float:
+    return max(_seconds_per_unit(e.seats, settings) for e in entrants)
+
+
+@attrs.frozen(kw_only=True)
+class Where:
+    """Where a run's tasks go: an executor, a Dask scheduler's address, or local processes (``workers``, default every core)."""
+
+    workers: int | None = None
+    executor: Executor | None = None
+    scheduler: str | None = None
+    chunk_size: int | None = None
+
+
+def play_on(
+    entrants: Sequence[Entrant], settings: Settings, where: Where, *, progress: Progress | None = None, record: bool = False
+) -> tuple[list[Played], Pool, float]:
+    """Open the pool ``where`` names, sized to the work, play every entrant on it; also return the pool and the wall seconds."""
+    cost = _cost(entrants, settings)
+
+    def tasks_for(workers: int) -> int:
+        return len(plan_chunks(settings.count, workers, cost, where.chunk_size)) * len(entrants)
+
+    if where.chunk_size is not None:
+        _whole("chunk size", where.chunk_size, 1)
+    began = time.perf_counter()
+    with open_pool(where.workers, where.executor, where.scheduler, tasks_for=tasks_for) as pool:
+        played = play(entrants, settings, pool, progress=progress, record=record, chunk_size=where.chunk_size)
+    return played, pool, time.perf_counter() - began
 
 
 def timing(played: Played, wall: float, pool: Pool) -> Timing:
@@ -182,20 +243,19 @@ def simulate(
     settings = settings_for(players, hands, games, seed, bot_list(bots), hand_cap)
     player = entrant(v, v.name, players, settings.bots)
     settings = attrs.evolve(settings, bots=player.seats)
-    stream = open(out, "w", encoding="utf-8") if out is not None else None  # noqa: SIM115 - opened first so a bad path fails before the run
-    try:
-        began = time.perf_counter()
-        with open_pool(workers, executor, scheduler) as pool:
-            (played,) = play([player], settings, pool, progress=progress, record=stream is not None, chunk_size=chunk_size)
-        result = summarize(v, player.label, settings, played.units, timing(played, time.perf_counter() - began, pool))
-        if stream is not None and out is not None:
+    where = Where(workers=workers, executor=executor, scheduler=scheduler, chunk_size=chunk_size)
+    with reserved(out, "the records"):  # a path that cannot be written fails before the run
+        (played,), pool, wall = play_on([player], settings, where, progress=progress, record=out is not None)
+        result = summarize(v, player.label, settings, played.units, timing(played, wall, pool))
+        if out is not None:
             text = dumps_variant(v)
             records = [
-                GameRecord(variant=text, players=players, seed=u.seed, turn_cap=DEFAULT_TURN_CAP, actions=u.actions or ())
+                GameRecord(variant=text, players=settings.players, seed=u.seed, turn_cap=DEFAULT_TURN_CAP, actions=u.actions or ())
                 for u in played.units
             ]
-            write_records(stream, out, records)
-    finally:
-        if stream is not None:
-            stream.close()
+            try:
+                with open(out, "w", encoding="utf-8") as stream:
+                    write_records(stream, out, records)
+            except OSError as exc:
+                raise cannot_write("the records", out, exc) from None
     return result

@@ -10,6 +10,7 @@ unit plays never depends on which worker ran it or what ran before.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import importlib
 from collections.abc import Callable, Sequence
@@ -47,11 +48,20 @@ def bot_names() -> tuple[str, ...]:
     return tuple(BOTS)
 
 
+def unknown_bot(name: str) -> SimulationError:
+    """The error for a bot name that is not registered, with the closest name when one is close: ``heuristc``."""
+    names = ", ".join(BOTS)
+    close = difflib.get_close_matches(name.lower(), BOTS, n=1)
+    if close:
+        return SimulationError(f"unknown bot {name!r}; did you mean {close[0]!r}? Choose from {names}")
+    return SimulationError(f"unknown bot {name!r}; choose from {names}")
+
+
 def bot_factory(name: str) -> BotFactory:
     """A function making the bot called ``name`` from a seed; :class:`SimulationError` for an unknown name or a bot not installed."""
     spec = BOTS.get(name)
     if spec is None:
-        raise SimulationError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
+        raise unknown_bot(name)
     if spec.name == "random":
         return RandomBot
     try:
@@ -77,7 +87,7 @@ def seat_bots(names: Sequence[str], players: int, sides: int) -> tuple[str, ...]
     names = tuple(n.strip() for n in names)
     for n in names:
         if n not in BOTS:
-            raise SimulationError(f"unknown bot {n!r}; choose from {', '.join(BOTS)}")
+            raise unknown_bot(n)
     if len(names) == 1:
         return names * players
     if len(names) == players:

@@ -1,4 +1,4 @@
-"""``compare --plot``: the distributions of hand length and hand score of each profile, in one PNG.
+"""``simulate --plot`` and ``compare --plot``: the distributions of hand length and hand score of each profile, in one PNG.
 
 matplotlib (the ``plot`` extra) is imported here and nowhere else, through
 its object-oriented API (a ``Figure`` of its own, no pyplot state), so
@@ -12,7 +12,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from .results import ComparisonResult
+from .results import ComparisonResult, Settings, SimulationResult
 
 
 def _bins(values: Sequence[Sequence[float]], step: float) -> list[float]:
@@ -77,20 +77,28 @@ def plot_comparison(result: ComparisonResult, path: str | os.PathLike[str]) -> N
     Up to :data:`HISTOGRAM_PROFILES` profiles as overlaid histograms with their
     means, more as one box plot per profile.
     """
+    _plot(result.results, result.profiles, result.settings, path)
+
+
+def plot_simulation(result: SimulationResult, path: str | os.PathLike[str]) -> None:
+    """Draw the same two panels as :func:`plot_comparison` for one profile's run."""
+    _plot((result,), (result.profile,), result.settings, path)
+
+
+def _plot(results: Sequence[SimulationResult], profiles: Sequence[str], s: Settings, path: str | os.PathLike[str]) -> None:
     from matplotlib.figure import Figure
 
     samples = []
-    for r in result.results:
+    for r in results:
         if r.samples is None:
             raise ValueError(f"profile {r.profile}: no samples to plot (was the result read back from JSON without them?)")
         samples.append(r.samples)
-    s = result.settings
     many = len(samples) > HISTOGRAM_PROFILES
     fig = Figure(figsize=(13, 5.2 + (0.45 * len(samples) if many else 0)), layout="constrained")
     axes = fig.subplots(1, 2)
     turns = [list(map(float, x.hand_turns)) for x in samples]
     scores = [[float(v) for hand in x.hand_scores for v in hand] for x in samples]
-    (_boxes if many else _histograms)(axes, result.profiles, turns, scores)
+    (_boxes if many else _histograms)(axes, profiles, turns, scores)
     axes[0].set_title("Hand length")
     axes[0].set_xlabel("turns in the hand")
     axes[1].set_title("Hand score")
@@ -99,8 +107,9 @@ def plot_comparison(result: ComparisonResult, path: str | os.PathLike[str]) -> N
         ax.grid(alpha=0.3)
     unit = "single hands from a score of zero" if s.mode == "hands" else "matches"
     bots = s.bots[0] if len(set(s.bots)) == 1 else ",".join(s.bots)
-    names = " vs ".join(result.profiles) if not many else f"{len(samples)} profiles"
+    names = " vs ".join(profiles) if not many else f"{len(samples)} profiles"
+    each = " each on the same seeds" if len(samples) > 1 else ""
     fig.suptitle(
-        f"{names}: {s.count:,} {unit} each on the same seeds\n(seed {s.seed}, {s.players} players, {bots} bots in every seat)", fontsize=13
+        f"{names}: {s.count:,} {unit}{each}\n(seed {s.seed}, {s.players} players, {bots} bots in every seat)", fontsize=13
     )
-    fig.savefig(os.fspath(path), dpi=110)
+    fig.savefig(os.fspath(path), dpi=110, format="png")
