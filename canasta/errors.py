@@ -18,7 +18,7 @@ against the built-in type keeps working. ``docs/errors.md`` lists them all.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard, TypeVar, cast
 
 import attrs
 
@@ -64,21 +64,55 @@ class IllegalActionError(CanastaError, ValueError):
 
 
 def _action_text(action: object) -> str:
-    """The action's text for a message; never raises, whatever ``str()`` of a stranger's object does."""
-    try:
-        text = str(action)
-    except Exception:
-        text = f"<{type(action).__name__}>"
+    """The action's text for a message, cut to 80 characters; never raises."""
+    text = shown_text(action)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+def shown_text(value: object) -> str:
+    """``str(value)`` for a message; never raises, whatever a stranger's ``__str__`` does.
+
+    A ``str`` subclass gives the plain text it holds (its own ``__str__`` never
+    runs); a value whose ``__str__`` raises or returns no ``str`` is named by its type.
+    """
+    if issubclass(type(value), str):  # asks the type: isinstance would read a stranger's own __class__
+        return str.__getitem__(cast(str, value), slice(None))
+    try:
+        text = str(value)
+    except Exception:
+        return f"<{type.__dict__['__name__'].__get__(type(value))}>"
+    return str.__getitem__(text, slice(None))
+
+
 def shown_value(value: object, limit: int = 60) -> str:
-    """A caller's value as a message shows it: its repr, cut to ``limit`` characters; never raises, whatever ``repr`` does."""
+    """A caller's value as a message shows it: its repr, cut to ``limit`` characters; never raises, whatever ``repr`` does.
+
+    A whole number of more than 30 digits is shown by its length (Python's
+    ``repr`` refuses an int past 4,300 digits).
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        return f"a {len(str(abs(value) // 10**20)) + 20}-digit number" if abs(value) < 10**4000 else "a number of over 4,000 digits"
     try:
         text = repr(value)
     except Exception:
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_T = TypeVar("_T")
+
+
+def is_instance(value: object, kind: type[_T] | tuple[type[_T], ...]) -> TypeGuard[_T]:
+    """``isinstance`` for a caller's value; False, never an exception, when the check itself raises.
+
+    An abstract type (``Mapping``, ``os.PathLike``) asks the value's type
+    through caches that compare types with ``==``, and a stranger's metaclass
+    may answer that by raising; such a value is simply not of the kind.
+    """
+    try:
+        return isinstance(value, kind)
+    except Exception:
+        return False
 
 
 class ArgumentError(CanastaError, ValueError, TypeError):
@@ -248,5 +282,7 @@ __all__ = [
     "SimulationError",
     "UnsupportedPlayerCount",
     "VariantError",
+    "is_instance",
+    "shown_text",
     "shown_value",
 ]

@@ -9,6 +9,7 @@ is read as the text it marks.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import stat
@@ -16,9 +17,9 @@ import sys
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from .errors import DataError
+from .errors import DataError, is_instance, shown_text, shown_value
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """The largest file the library reads: far above any profile, position, scenario file or game record."""
@@ -46,9 +47,12 @@ def path_label(path: object) -> str:
 
     A path may hold anything a caller passes; a message that carried a lone
     surrogate could not even be printed (``UnicodeEncodeError``), and a control
-    character would reach the terminal.
+    character would reach the terminal. Never raises, whatever the value.
     """
-    text = os.fsdecode(path) if isinstance(path, bytes | os.PathLike) else str(path)
+    try:
+        text = shown_text(os.fsdecode(cast("bytes | os.PathLike[str]", path))) if is_instance(path, (bytes, os.PathLike)) else shown_text(path)
+    except Exception:  # a path-like whose __fspath__ raises
+        text = f"<{type(path).__name__}>"
     if not text.isprintable():
         text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
     return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 3] + "..."
@@ -64,13 +68,15 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
     name too long), a missing file, a directory, a device or FIFO, a file
     over the limit, or bytes that are not UTF-8; never another exception.
     """
-    if not isinstance(path, str | os.PathLike):
-        raise UnreadableFileError(path_label(repr(path)[:80]), f"expected a file path, got {type(path).__name__}")
+    if not is_instance(path, (str, os.PathLike)):
+        raise UnreadableFileError(path_label(shown_value(path)), f"expected a file path, got {type(path).__name__}")
     try:
         label = path_label(path)
         p = Path(path)
-    except (TypeError, ValueError) as exc:  # a PathLike whose __fspath__ returns no str
-        raise UnreadableFileError(type(path).__name__, f"not a file path ({exc})") from None
+    except Exception as exc:  # a path-like whose __fspath__ raises or returns no str
+        raise UnreadableFileError(f"<{type(path).__name__}>", f"not a file path ({type(exc).__name__}: {path_label(shown_text(exc))})") from None
+    if not label:
+        raise UnreadableFileError("''", "an empty path names no file")
     if "\0" in str(p):
         raise UnreadableFileError(label, "a file path cannot hold a NUL byte")
     try:
@@ -119,6 +125,35 @@ def write_stdout_utf8(text: str) -> None:
     sys.stdout.buffer.flush()
 
 
+MAX_KEY_PARTS = 64
+"""The most parts a dotted TOML key may have (``a.b.c`` has three); no file the library reads needs more than a handful."""
+
+_KEY_PART = re.compile(r"""\s*+(?:[A-Za-z0-9_\-]++|"[^"\\\n]*+"|'[^'\n]*+')\s*+""")
+
+
+def long_dotted_key(text: str) -> int | None:
+    """The line of the first dotted key of more than :data:`MAX_KEY_PARTS` parts in TOML text, or None.
+
+    Python's TOML parser takes time in the square of a dotted key's length
+    (``[a.a.a....]``: 64 KB took 3 s, 256 KB a minute), so the readers refuse
+    such a key before parsing. Linear: the text is cut at its dots, and a run
+    of pieces that are each a whole key part is counted. A run inside a
+    string (sixty-four words joined by dots) is refused too; no text the
+    library reads holds one.
+    """
+    run = 0
+    line = 1
+    for piece in text.split("."):
+        if _KEY_PART.fullmatch(piece):
+            run += 1
+            if run >= MAX_KEY_PARTS:
+                return line
+        else:
+            run = 0
+        line += piece.count("\n")
+    return None
+
+
 _AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 _AT_END = "(at end of document)"
 
@@ -132,6 +167,9 @@ def toml_data(text: str, error: Callable[..., DataError], file: str | None = Non
     to exhaust the parser's recursion, and integers past Python's digit limit,
     are refused the same way.
     """
+    deep = long_dotted_key(text)
+    if deep is not None:
+        raise error(f"broken TOML: a dotted key of more than {MAX_KEY_PARTS} parts; no file needs one", file=file, line=deep)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -148,6 +186,55 @@ def toml_data(text: str, error: Callable[..., DataError], file: str | None = Non
         raise error("broken TOML: nested too deeply", file=file) from None
     except ValueError as exc:  # an integer longer than Python's int/str conversion limit
         raise error(f"broken TOML: {exc}", file=file) from None
+
+
+TOML_INTEGERS = range(-(2**63), 2**63)
+"""The integers TOML holds (toml.io, "Integer": 64-bit signed)."""
+
+MAX_NESTING = 32
+"""The deepest nesting of tables and arrays a record's data may have."""
+
+
+def toml_problems(value: object, where: str, depth: int = 0) -> list[str]:
+    """Why ``value`` could not be written as TOML and JSON and read back the same: every problem, with its key path.
+
+    Plain data only: strings of real characters (no lone surrogate), booleans,
+    64-bit integers, finite floats, lists and tables with string keys, nested
+    at most :data:`MAX_NESTING` deep. Never raises, whatever the value holds.
+    """
+    try:
+        return _toml_problems(value, where, depth)
+    except Exception:  # a stranger's container whose iteration, keys or items raise
+        return [f"{where}: {shown_value(value)} is not plain data (text, a number, true/false, a list or a table)"]
+
+
+def _toml_problems(value: object, where: str, depth: int) -> list[str]:
+    kind = type(value)
+    if isinstance(value, str):  # a StrEnum member is written as its text
+        try:
+            str.encode(value, "utf-8")
+        except UnicodeEncodeError:
+            return [f"{where}: a string with a lone surrogate, which no TOML or JSON file can hold"]
+        return []
+    if kind is bool:
+        return []
+    if type(value) is int:
+        return [] if value in TOML_INTEGERS else [f"{where}: {shown_value(value)} is outside the 64-bit integers, which is all TOML holds"]
+    if type(value) is float:
+        return [] if math.isfinite(value) else [f"{where}: {value!r} is not a finite number"]
+    if depth >= MAX_NESTING:
+        return [f"{where}: nested more than {MAX_NESTING} deep"]
+    if type(value) is list or type(value) is tuple:
+        return [p for i, item in enumerate(value) for p in _toml_problems(item, f"{where}[{i}]", depth + 1)]
+    if type(value) is dict:
+        problems: list[str] = []
+        for key, item in value.items():
+            if type(key) is not str:
+                problems.append(f"{where}: the key {shown_value(key)} is not a string; TOML keys are strings")
+            else:
+                problems += _toml_problems(item, f"{where}.{key}", depth + 1)
+        return problems
+    return [f"{where}: {shown_value(value)} ({kind.__name__}) is not plain data (text, a number, true/false, a list or a table)"]
 
 
 def json_data(text: str, error: Callable[..., DataError], file: str | None = None) -> Any:

@@ -134,7 +134,7 @@ def test_per_player_maps_allow_exactly_the_player_counts(schema: dict[str, Any])
     assert sorted(hand_size["properties"]) == [str(n) for n in PLAYER_COUNTS]
     assert hand_size["properties"]["4"]["type"] == "integer"
     bonus_table = _node(schema, "red_threes.bonus_table")
-    assert bonus_table["properties"]["6"] == {"description": "With 6 players.", "type": "array", "items": {"type": "integer"}}
+    assert bonus_table["properties"]["6"] == {"description": "With 6 players.", "type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 10000}}
 
 
 def test_descriptions_defaults_and_ranges_come_from_the_schema_classes(schema: dict[str, Any]) -> None:

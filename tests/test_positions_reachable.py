@@ -13,6 +13,7 @@ short random playout from there never meets a state without one (DESIGN,
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
 from typing import Any
@@ -23,7 +24,7 @@ from hypothesis import strategies as st
 
 import canasta
 from canasta.core.arguments import INT64_MAX, INT64_MIN
-from canasta.core.positions import LOWEST_SCORE
+from canasta.core.positions import LIMIT
 
 PROFILES: tuple[tuple[str, int], ...] = tuple(
     (name, players) for name in canasta.variant_names() for players in canasta.load_variant(name).player_counts
@@ -83,7 +84,7 @@ def drop_melds(pos: dict[str, Any], rng: random.Random) -> None:
 
 
 def extreme_numbers(pos: dict[str, Any], rng: random.Random) -> None:
-    ends = [INT64_MIN, INT64_MIN - 1, INT64_MAX, INT64_MAX + 1, LOWEST_SCORE, LOWEST_SCORE - 1, 4995, 5000, 10**30, -(10**30), 0, 1]
+    ends = [INT64_MIN, INT64_MIN - 1, INT64_MAX, INT64_MAX + 1, -LIMIT, -LIMIT - 1, LIMIT, LIMIT + 1, 4995, 5000, 10**30, -(10**30), 10**5000, 0, 1]
     key = rng.choice(["scores", "seed", "hand_number", "dealer", "minimum_raise", "penalties"])
     if key == "scores":
         pos["scores"] = [rng.choice(ends) for _ in pos["scores"]]
@@ -112,11 +113,19 @@ MUTATIONS: tuple[Mutation, ...] = (cut_hand, switch_phase, empty_stock, change_p
 
 
 def assert_playable(g: canasta.Game, rng: random.Random) -> None:
+    """A short random playout: a legal action in every state, and every position the game exports loads again."""
     for step in range(PLAYOUT_STEPS):
         if g.is_over:
             return
         legal = g.legal_actions()
         assert legal, f"dead end {step} actions after loading: seat {g.current_player}, phase {g.phase}\n{g}"
+        try:
+            position = g.position()
+        except canasta.PositionError:  # mid-turn: no position to export
+            pass
+        else:
+            again = canasta.Game.from_position(position)
+            assert sorted(map(str, again.legal_actions())) == sorted(map(str, legal)), "an exported position loads with other legal actions"
         g.apply(rng.choice(legal))
 
 
@@ -135,7 +144,8 @@ def mutated_positions(draw: st.DrawFn) -> tuple[dict[str, Any], int]:
 @given(mutated_positions())
 def test_every_accepted_position_has_a_legal_action_and_plays_on(case: tuple[dict[str, Any], int]) -> None:
     position, seed = case
-    note(repr(position))
+    with contextlib.suppress(ValueError):  # a number past Python's 4,300-digit limit has no repr
+        note(repr(position))
     try:
         g = canasta.Game.from_position(position)
     except canasta.PositionError as exc:
@@ -168,7 +178,15 @@ def base(**changes: Any) -> dict[str, Any]:
         ({"scores": [0, 10**30]}, "at or above the target"),
         ({"scores": [-(10**30), 0]}, "no match played from there could end"),
         ({"seed": 2**64}, "position.seed: 18446744073709551616 is outside the 64-bit integers"),
-        ({"hand_number": 2**63}, "position.hand_number: 9223372036854775808 is outside the 64-bit integers"),
+        ({"hand_number": 2**63}, "position.hand_number: expected at most 1,000,000,000,000,000, got 9223372036854775808"),
+        ({"hand_number": 10**5000}, "position.hand_number: expected at most 1,000,000,000,000,000, got a number of over 4,000 digits"),
+        ({"seed": -(10**5000)}, "position.seed: a number of over 4,000 digits is outside the 64-bit integers"),
+        ({"scores": [0, -(10**5000)]}, "side 1 has a number of over 4,000 digits, below -1,000,000,000,000,000"),
+        ({"sides": {"0": {"penalties": 2**62}}}, "position.sides.0.penalties: expected at most 1,000,000,000,000,000"),
+        ({"sides": {"0": {"minimum_raise": 10**16}}}, "position.sides.0.minimum_raise: expected at most"),
+        ({"seat": 10**5000}, "position.seat: a number of over 4,000 digits is outside the 64-bit integers"),
+        ({"hands": {"0": 10**5000, **FOUR_HANDS}}, "cards wanted"),
+        ({"phase": "meld", "hands": {"0": "4C 3D", **FOUR_HANDS}}, "holds a red three after the draw"),
     ],
 )
 def test_unreachable_positions_are_refused_with_the_reason(changes: dict[str, Any], expected: str) -> None:
@@ -188,3 +206,23 @@ def test_asking_with_one_card_is_refused_so_a_no_cannot_strand_the_player() -> N
     g = canasta.Game.from_position(base(phase="meld", hands={"0": "7C", **FOUR_HANDS}, sides={"0": {"melds": ["KC KD KH KS KC KD KH"]}}))
     error = g.violation("ask")
     assert error is not None and error.rule == "going_out.permission"
+
+
+def test_a_red_three_in_hand_after_the_draw_is_refused_before_it_strands_the_player() -> None:
+    """The audit's case: accepted, one meld later the player held only the red three and had no move (000 RÖDA TREOR 1-3, 001 §21 B-D)."""
+    position = base(
+        phase="meld",
+        hands={"0": "4C 3D", **FOUR_HANDS},
+        sides={"0": {"melds": ["KC KD KH KS KC KD KH", "QC QD QH QS QC QD QH", "4H 4S 4D"]}},
+    )
+    with pytest.raises(canasta.PositionError, match="holds a red three after the draw"):
+        canasta.Game.from_position(position)
+
+
+@pytest.mark.parametrize("key", ["hands", "sides"])
+def test_seat_and_side_keys_given_as_ints_from_python_make_a_record_toml_can_write(key: str) -> None:
+    position = base(sides={"0": {"melds": ["KC KD KH"]}})
+    position[key] = {int(k): v for k, v in position[key].items()}
+    record = canasta.Game.from_position(position).record()
+    assert canasta.GameRecord.from_toml(record.to_toml()) == record
+    assert all(isinstance(k, str) for k in record.position[key])  # type: ignore[index]

@@ -108,7 +108,7 @@ def test_unreadable_paths_are_record_errors(tmp_path: Path) -> None:
         ("turn_cap", 2**63, "turn_cap: expected a whole number of turns of at least 1 (64-bit), got 9223372036854775808"),
         ("players", "4", "players: expected a number of players from 2 to 6, got '4'"),
         ("players", 4.0, "players: expected a number of players from 2 to 6, got 4.0 (float)"),
-        ("players", 10**40, "players: expected a number of players from 2 to 6, got 10000000000000000000000000000000000000000"),
+        ("players", 10**40, "players: expected a number of players from 2 to 6, got a 41-digit number"),
         ("actions", "draw", "actions: expected a list of action texts like 'draw', got 'draw'"),
         ("variant", 7, "variant: expected the profile as TOML text, got 7"),
         ("position", "AS", "position: expected a position table, got 'AS'"),
@@ -116,6 +116,12 @@ def test_unreadable_paths_are_record_errors(tmp_path: Path) -> None:
 )
 def test_each_bad_value_is_a_problem_with_its_key(record: GameRecord, key: str, value: Any, expected: str) -> None:
     assert error_of({**record.to_data(), key: value}).problems == (expected,)
+
+
+def test_a_number_too_long_to_print_is_shown_by_its_length(record: GameRecord) -> None:
+    for key in ("seed", "turn_cap", "players"):
+        (problem,) = error_of({**record.to_data(), key: 10**5000}).problems
+        assert problem.startswith(f"{key}: expected") and problem.endswith("got a number of over 4,000 digits")
 
 
 def test_every_problem_is_listed_at_once(record: GameRecord) -> None:

@@ -36,13 +36,17 @@ that builds an equal action::
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
-from typing import Any
+import weakref
+from collections.abc import Callable
+from functools import cache
+from operator import attrgetter, is_
+from typing import Any, TypeVar
 
 import attrs
 
 from canasta.errors import NotationError, shown_value
 
+from .arguments import keyword_problem
 from .cards import JOKER, RANK_CHARS, RANK_INDEXES, WILD, Rank, parse_rank, rank_text
 
 MAX_COUNT = 999
@@ -54,32 +58,17 @@ class _Checked(type):
 
     Python would raise ``TypeError`` from the generated ``__init__``; an action
     built wrong is a malformed action, so it gets the library's error for one,
-    naming the class, what was wrong and an example. Unpickling and copying
-    build instances without calling the class, so they are not affected.
+    naming the class, what was wrong and an example
+    (:func:`~canasta.core.arguments.keyword_problem`).
     """
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
         if cls is Action:
             raise NotationError("Action is the base class of the actions: build Draw(), Meld(rank='K', naturals=3), Discard(rank='7') ...")
-        fields = attrs.fields(cls)  # type: ignore[arg-type]
-        names = [f.name for f in fields]
-        example = _EXAMPLES.get(cls.__name__, f"{cls.__name__}()")
-        if args:
-            takes = f"takes keyword arguments only ({', '.join(names)})" if names else "takes no arguments"
-            raise NotationError(f"{cls.__name__}{_call_text(args, kwargs)}: {cls.__name__} {takes}; write it like {example}")
-        unknown = [k for k in kwargs if k not in names]
-        if unknown:
-            allowed = f"it takes {', '.join(names)}" if names else "it takes no arguments"
-            raise NotationError(f"{cls.__name__}{_call_text(args, kwargs)}: unknown argument {unknown[0]!r}; {allowed}, like {example}")
-        missing = [f.name for f in fields if f.default is attrs.NOTHING and f.name not in kwargs]
-        if missing:
-            raise NotationError(f"{cls.__name__}{_call_text(args, kwargs)}: missing {missing[0]}=...; write it like {example}")
+        problem = keyword_problem(cls, args, kwargs, _EXAMPLES.get(cls.__name__, f"{cls.__name__}()"))
+        if problem is not None:
+            raise NotationError(problem)
         return super().__call__(**kwargs)
-
-
-def _call_text(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
-    parts = [shown_value(a) for a in args] + [f"{k}={shown_value(v)}" for k, v in kwargs.items()]
-    return f"({', '.join(parts)})"
 
 
 _EXAMPLES = {
@@ -90,10 +79,22 @@ _EXAMPLES = {
 }
 
 
+def _rebuild(kind: type[Action], fields: tuple[object, ...]) -> Action:
+    """An action from its class and field values, through the constructor (unpickling, ``copy.copy``)."""
+    return kind(**dict(zip(_FIELDS[kind], fields, strict=True)))
+
+
 class Action(metaclass=_Checked):
     """Base class of every action; build one of its subclasses (:class:`Draw`, :class:`Meld`, ...)."""
 
     __slots__ = ()
+
+    def __attrs_post_init__(self) -> None:
+        _seal(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles are built by the constructor again, so they are checked and sealed like the original."""
+        return (_rebuild, (type(self), _READERS[type(self)](self) if type(self) in _READERS else ()))
 
     def text(self) -> str:
         """The short text form, which :func:`parse_action` reads back."""
@@ -106,12 +107,12 @@ class Action(metaclass=_Checked):
 def _count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or not 0 <= value <= MAX_COUNT:
         name = type(instance).__name__
-        raise NotationError(f"{name}({attribute.name}={value!r}): a count is an int from 0 to {MAX_COUNT}")
+        raise NotationError(f"{name}({attribute.name}={shown_value(value)}): a count is an int from 0 to {MAX_COUNT}")
 
 
 def _boolean(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if type(value) is not bool:
-        raise NotationError(f"{type(instance).__name__}({attribute.name}={value!r}): write True or False")
+        raise NotationError(f"{type(instance).__name__}({attribute.name}={shown_value(value)}): write True or False")
 
 
 def _to_rank(value: object) -> Rank:
@@ -120,7 +121,7 @@ def _to_rank(value: object) -> Rank:
     if isinstance(value, str):
         return parse_rank(value)
     raise NotationError(
-        f"rank={value!r}: write the rank as text, like rank='K' or rank='8' (or a canasta.Rank); a bare int is ambiguous"
+        f"rank={shown_value(value)}: write the rank as text, like rank='K' or rank='8' (or a canasta.Rank); a bare int is ambiguous"
     )
 
 
@@ -189,6 +190,7 @@ class Meld(Action):
     def __attrs_post_init__(self) -> None:
         if self.naturals + self.twos + self.jokers == 0:
             raise NotationError(f"Meld(rank={self.rank.text!r}): a meld names at least one card, e.g. naturals=3")
+        _seal(self)
 
     def text(self) -> str:
         return f"meld {rank_text(self.rank)} {_counts(self.naturals, self.twos, self.jokers)}"
@@ -279,41 +281,142 @@ def _rank_ok(value: object) -> bool:
     return type(value) is Rank and int(value) in RANK_INDEXES
 
 
+_KINDS = frozenset(id(kind) for kind in ACTION_TYPES)
+"""The ids of :data:`ACTION_TYPES`: a type is looked up by identity, so a stranger's metaclass ``__eq__`` never runs."""
+
+_FIELDS: dict[type, tuple[str, ...]] = {kind: tuple(f.name for f in attrs.fields(kind)) for kind in ACTION_TYPES}
+"""Each action class's field names, in order."""
+
+
+def _reader(names: tuple[str, ...]) -> Callable[[Any], tuple[object, ...]]:
+    """A function giving an action's fields as a tuple (``attrgetter`` gives a bare value for one name)."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    (name,) = names
+    return lambda action: (getattr(action, name),)
+
+
+_READERS: dict[type, Callable[[Any], tuple[object, ...]]] = {kind: _reader(names) for kind, names in _FIELDS.items() if names}
+
+
+class _Seal(weakref.ref):  # type: ignore[type-arg]
+    """An action's fields as its constructor checked them; forgotten when the action is.
+
+    ``shared`` marks the engine's interned actions, which every game lists:
+    one of those altered is put back as it was built.
+    """
+
+    __slots__ = ("fields", "key", "shared")
+
+    def __new__(cls, action: Action, fields: tuple[object, ...]) -> _Seal:
+        return super().__new__(cls, action, _forget)
+
+    def __init__(self, action: Action, fields: tuple[object, ...]) -> None:
+        self.key = id(action)
+        self.fields = fields
+        self.shared = False
+
+
+def _forget(seal: _Seal) -> None:
+    if _SEALS.get(seal.key) is seal:
+        del _SEALS[seal.key]
+
+
+_SEALS: dict[int, _Seal] = {}
+"""The seal of every live action with fields, by the action's id.
+
+Every constructor seals what it checked (:meth:`Action.__attrs_post_init__`),
+so an action altered afterwards with ``object.__setattr__`` (the classes are
+frozen, but Python lets anyone do that) is told apart from one built with
+those values, without reading what the altered fields happen to mean.
+"""
+
+
+def _seal(action: Action) -> None:
+    reader = _READERS.get(type(action))
+    if reader is not None:
+        _SEALS[id(action)] = _Seal(action, reader(action))
+
+
+_A = TypeVar("_A", bound=Action)
+
+
+def _shared(action: _A) -> _A:
+    """Mark an interned action as shared by every game, so that if altered it is put back."""
+    _SEALS[id(action)].shared = True
+    return action
+
+
+def _unchanged(action: object, fields: tuple[object, ...]) -> bool:
+    """Whether each field of ``action`` is still the very object in ``fields``: no caller's ``__eq__`` runs."""
+    try:
+        return all(map(is_, _READERS[type(action)](action), fields))
+    except Exception:  # a field deleted with object.__delattr__
+        return False
+
+
+def intact(action: Action) -> bool:
+    """Whether every field of ``action`` is still what its constructor checked.
+
+    Ranks, booleans and counts are compared by identity with the values
+    sealed when the action was built. The engine's fast path for listed
+    actions asks this before it skips the full check.
+    """
+    seal = _SEALS.get(id(action))
+    if seal is None:
+        return type(action) not in _READERS
+    return seal() is action and _unchanged(action, seal.fields)
+
+
+def _type_name(kind: type) -> str:
+    """A type's own name, read past any ``__name__`` its metaclass defines."""
+    name: str = type.__dict__["__name__"].__get__(kind)
+    return name
+
+
+def _fields_text(action: object) -> str:
+    """``rank='7', naturals=999`` for a message: every field as it is now, each shown safely."""
+    return ", ".join(f"{name}={shown_value(getattr(action, name, '<deleted>'))}" for name in _FIELDS[type(action)])
+
+
 def malformed(action: object) -> str | None:
     """Why ``action`` is not a well-formed action, or None if it is one.
 
-    Re-checks what the constructors check, so that an action whose fields were
-    altered after it was built (``object.__setattr__`` on the frozen class) is
-    refused, never read for what its altered fields happen to mean: a
-    ``yes="no"`` is not a yes. Never raises, whatever the object's ``__eq__``,
-    ``__hash__`` or ``__repr__`` do.
+    Only an action its constructor built and checked is well formed: one
+    whose fields were altered after it was built (``object.__setattr__`` on
+    the frozen class) is refused, never read for what its altered fields
+    happen to mean (a ``yes="no"`` is not a yes), and so is one made without
+    its constructor (``object.__new__``). One of the engine's shared actions
+    (those :meth:`canasta.Game.legal_actions` lists) that was altered is also
+    put back as it was built, so that no later list of legal actions shows the
+    change. Never raises, whatever the object's ``__eq__``, ``__hash__``,
+    ``__repr__`` or metaclass do.
     """
     kind = type(action)
-    if kind not in ACTION_TYPES:
-        return f"{shown_value(action)} ({kind.__name__}) is not an action; build one, like Draw() or Meld(rank='K', naturals=3), or write its text"
-    if kind is Meld:
-        assert isinstance(action, Meld)
-        counts = (action.naturals, action.twos, action.jokers)
-        if not _rank_ok(action.rank) or not all(map(_count_ok, counts)) or sum(counts) == 0:
-            return f"Meld with fields rank={shown_value(action.rank)}, naturals={shown_value(action.naturals)}, twos={shown_value(action.twos)}, jokers={shown_value(action.jokers)} is not a meld any constructor builds: its fields were altered"
-    elif kind is TakePile:
-        assert isinstance(action, TakePile)
-        if not all(map(_count_ok, (action.naturals, action.twos, action.jokers))) or type(action.top_only) is not bool:
-            return f"TakePile with fields naturals={shown_value(action.naturals)}, twos={shown_value(action.twos)}, jokers={shown_value(action.jokers)}, top_only={shown_value(action.top_only)} is not a take any constructor builds: its fields were altered"
-    elif kind is Discard:
-        assert isinstance(action, Discard)
-        if not _rank_ok(action.rank) or action.rank == WILD:
-            return f"Discard with rank={shown_value(action.rank)} is not a discard any constructor builds: its field was altered"
-    elif kind is AnswerGoOut:
-        assert isinstance(action, AnswerGoOut)
-        if type(action.yes) is not bool:
-            return f"AnswerGoOut with yes={shown_value(action.yes)} is not an answer any constructor builds: yes is True or False, and was altered"
-    return None
+    if id(kind) not in _KINDS:
+        return f"{shown_value(action)} ({_type_name(kind)}) is not an action; build one, like Draw() or Meld(rank='K', naturals=3), or write its text"
+    if kind not in _READERS:
+        return None
+    seal = _SEALS.get(id(action))
+    if seal is None or seal() is not action:
+        return f"{kind.__name__}({_fields_text(action)}) was not made by its constructor, which checks the fields; build it like {_EXAMPLES[kind.__name__]}"
+    if _unchanged(action, seal.fields):
+        return None
+    altered = _fields_text(action)
+    if not seal.shared:
+        return f"{kind.__name__}({altered}): its fields were altered after it was built; build a new action instead, like {_EXAMPLES[kind.__name__]}"
+    for name, value in zip(_FIELDS[kind], seal.fields, strict=True):
+        object.__setattr__(action, name, value)
+    return (
+        f"{kind.__name__}({altered}) is one of the engine's own actions, altered after it was listed; they are shared "
+        f"by every game, so it was put back to {str(action)!r}: take the actions from legal_actions() again"
+    )
+
 
 DRAW = Draw()
 ASK = AskGoOut()
-YES = AnswerGoOut(yes=True)
-NO = AnswerGoOut(yes=False)
+YES = _shared(AnswerGoOut(yes=True))
+NO = _shared(AnswerGoOut(yes=False))
 RETRACT = Retract()
 DECLINE = DeclinePile()
 
@@ -325,24 +428,27 @@ def meld(rank: int, naturals: int = 0, twos: int = 0, jokers: int = 0) -> Meld:
     Only the engine calls these interning constructors, with the few actions a
     profile allows, so their caches stay small; parsed text never reaches them.
     """
-    return Meld(rank=Rank.from_index(rank), naturals=naturals, twos=twos, jokers=jokers)
+    return _shared(Meld(rank=Rank.from_index(rank), naturals=naturals, twos=twos, jokers=jokers))
 
 
 @cache
 def take(naturals: int = 0, twos: int = 0, jokers: int = 0, top_only: bool = False) -> TakePile:
     """An interned :class:`TakePile`."""
-    return TakePile(naturals=naturals, twos=twos, jokers=jokers, top_only=top_only)
+    return _shared(TakePile(naturals=naturals, twos=twos, jokers=jokers, top_only=top_only))
 
 
 @cache
 def discard(rank: int) -> Discard:
     """An interned :class:`Discard` from a rank index (52 for a joker)."""
-    return Discard(rank=Rank.from_index(rank))
+    return _shared(Discard(rank=Rank.from_index(rank)))
 
 
 _SIMPLE: dict[str, Action] = {"draw": DRAW, "ask": ASK, "yes": YES, "no": NO, "retract": RETRACT, "decline": DECLINE}
 _COUNT = re.compile(r"([ntjNTJ])([0-9]{1,3})")
 _MAX_TEXT = 200
+_PARSED: dict[str, Action] = {}
+"""Recently parsed texts and their actions; an entry whose action was altered is parsed again."""
+_MAX_PARSED = 1024
 
 
 def _parse_counts(tokens: list[str], text: str) -> tuple[int, int, int]:
@@ -369,13 +475,22 @@ def parse_action(text: str) -> Action:
     Discard(rank='JK')
     """
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not action text; write it like 'draw' or 'meld K n3'")
+        raise NotationError(f"{shown_value(text)} is not action text; write it like 'draw' or 'meld K n3'")
+    text = str.__getitem__(text, slice(None))  # a str subclass is read as the plain text it holds
     if len(text) > _MAX_TEXT:
         raise NotationError(f"action text of {len(text):,} characters is too long to be an action")
-    return _parse(text)
+    action = _PARSED.get(text)
+    if action is not None and intact(action):
+        return action
+    action = _parse(text)
+    if not intact(action):  # a shared YES or NO that was altered: put it back
+        malformed(action)
+    if len(_PARSED) >= _MAX_PARSED:
+        _PARSED.clear()
+    _PARSED[text] = action
+    return action
 
 
-@lru_cache(maxsize=1024)
 def _parse(text: str) -> Action:
     tokens = text.strip().split()
     if not tokens:
@@ -429,6 +544,7 @@ __all__ = [
     "Retract",
     "TakePile",
     "discard",
+    "intact",
     "malformed",
     "meld",
     "parse_action",

@@ -13,10 +13,12 @@ writes an integer TOML cannot hold.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
+
+import attrs
 
 from canasta.errors import ArgumentError, UnsupportedPlayerCount, shown_value
-from canasta.variants import Variant
+from canasta.variants import Variant, sound_variant
 
 INT64_MIN: Final = -(2**63)
 INT64_MAX: Final = 2**63 - 1
@@ -39,7 +41,7 @@ def check_seed(seed: object, call: str = "Game") -> int | None:
     if type(seed) is not int:
         raise ArgumentError(f"{call}(seed=...): expected an int or None, got {shown(seed)}")
     if seed not in INT64:
-        raise ArgumentError(f"{call}(seed={seed}): a seed is an int from {INT64_MIN} to {INT64_MAX}, which a record can hold")
+        raise ArgumentError(f"{call}(seed={shown_value(seed)}): a seed is an int from {INT64_MIN} to {INT64_MAX}, which a record can hold")
     return seed
 
 
@@ -48,22 +50,53 @@ def check_turn_cap(turn_cap: object, call: str = "Game") -> int:
     if type(turn_cap) is not int:
         raise ArgumentError(f"{call}(turn_cap=...): expected an int, got {shown(turn_cap)}")
     if not 1 <= turn_cap <= INT64_MAX:
-        raise ArgumentError(f"{call}(turn_cap={turn_cap}): a hand needs a cap of at least 1 turn, and at most {INT64_MAX}")
+        raise ArgumentError(f"{call}(turn_cap={shown_value(turn_cap)}): a hand needs a cap of at least 1 turn, and at most {INT64_MAX}")
     return turn_cap
 
 
 def check_players(variant: Variant, players: object, call: str = "Game") -> int:
     """``players`` if the profile has rules for that many; :class:`ArgumentError` for a value that is no int.
 
+    The profile must be sound (:func:`canasta.variants.sound_variant`): one
+    built or changed in Python is checked like a file, once.
+
     An int the profile has no rules for raises :class:`UnsupportedPlayerCount`
     (a subclass of ArgumentError), listing the counts it has.
     """
+    sound_variant(variant)
     if type(players) is not int:
         raise ArgumentError(f"{call}(players=...): expected a number of players (an int), got {shown(players)}")
     if players not in variant.deal.hand_size:
         counts = ", ".join(str(n) for n in variant.player_counts)
-        raise UnsupportedPlayerCount(f"profile {variant.name!r} has rules for {counts} players, not {players}")
+        raise UnsupportedPlayerCount(f"profile {variant.name!r} has rules for {counts} players, not {shown_value(players)}")
     return players
 
 
-__all__ = ["INT64", "INT64_MAX", "INT64_MIN", "check_players", "check_seed", "check_turn_cap", "shown"]
+def keyword_problem(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any], example: str) -> str | None:
+    """Why calling the attrs class ``cls`` with these arguments is wrong, or None.
+
+    The library's data classes take keyword arguments only; Python would
+    raise ``TypeError`` from the generated ``__init__`` for a positional,
+    unknown or missing argument. Their metaclasses ask this first and raise
+    the library's own error instead (:class:`~canasta.NotationError` for an
+    action, :class:`~canasta.RecordError` for a record), naming the class,
+    what is wrong and ``example``.
+    """
+    name = cls.__name__
+    fields = attrs.fields(cls)
+    names = [f.name for f in fields if f.init]
+    call = f"{name}({', '.join([shown_value(a) for a in args] + [f'{k}={shown_value(v)}' for k, v in kwargs.items()])})"
+    if args:
+        takes = f"takes keyword arguments only ({', '.join(names)})" if names else "takes no arguments"
+        return f"{call}: {name} {takes}; write it like {example}"
+    unknown = [k for k in kwargs if k not in names]
+    if unknown:
+        allowed = f"it takes {', '.join(names)}" if names else "it takes no arguments"
+        return f"{call}: unknown argument {shown_value(unknown[0])}; {allowed}, like {example}"
+    missing = [f.name for f in fields if f.init and f.default is attrs.NOTHING and f.name not in kwargs]
+    if missing:
+        return f"{call}: missing {missing[0]}=...; write it like {example}"
+    return None
+
+
+__all__ = ["INT64", "INT64_MAX", "INT64_MIN", "check_players", "check_seed", "check_turn_cap", "keyword_problem", "shown"]

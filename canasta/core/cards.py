@@ -24,7 +24,7 @@ events, actions) carries these types.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 from canasta.errors import ArgumentError, NotationError, shown_value
@@ -96,13 +96,14 @@ def card_text(card: int) -> str:
 
 
 def _card_code(text: str) -> int:
+    text = str.__getitem__(text, slice(None))  # a str subclass is read as the plain text it holds
     t = text.strip().upper()
     if t in ("JK", "JOKER", "*"):
         return JOKER
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANK_CHARS or t[1] not in SUIT_CHARS:
-        raise NotationError(f"{text!r} is not a card; write rank then suit, like AS, TD, 3H, or JK for a joker")
+        raise NotationError(f"{shown_value(text)} is not a card; write rank then suit, like AS, TD, 3H, or JK for a joker")
     return RANK_CHARS.index(t[0]) * 4 + SUIT_CHARS.index(t[1])
 
 
@@ -113,7 +114,7 @@ def parse_card(text: str) -> Card:
     (TD, 51)
     """
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a card; write it as text, like 'AS' or 'JK'")
+        raise NotationError(f"{shown_value(text)} is not a card; write it as text, like 'AS' or 'JK'")
     return _CARDS[_card_code(text)]
 
 
@@ -129,6 +130,7 @@ def rank_text(rank: int) -> str:
 
 
 def _rank_index(text: str) -> int:
+    text = str.__getitem__(text, slice(None))  # a str subclass is read as the plain text it holds
     t = text.strip().upper()
     if t == "10":
         t = "T"
@@ -137,7 +139,7 @@ def _rank_index(text: str) -> int:
     if t in ("JK", "JOKER"):
         return JOKER
     if len(t) != 1 or t not in RANK_CHARS:
-        raise NotationError(f"{text!r} is not a rank; use one of {' '.join(RANK_CHARS)}, JK for a joker or W for the wild-card meld")
+        raise NotationError(f"{shown_value(text)} is not a rank; use one of {' '.join(RANK_CHARS)}, JK for a joker or W for the wild-card meld")
     return RANK_CHARS.index(t)
 
 
@@ -148,8 +150,18 @@ def parse_rank(text: str) -> Rank:
     (T, 11)
     """
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a rank; write it as text, like 'K' or '8'")
+        raise NotationError(f"{shown_value(text)} is not a rank; write it as text, like 'K' or '8'")
     return _RANKS[_rank_index(text)]
+
+
+def _one_value(kind: str, args: tuple[object, ...], kwargs: Mapping[str, object], example: str) -> object:
+    """The one value ``Rank(...)`` or ``Card(...)`` is built from; any other call is a :class:`NotationError`, not a TypeError."""
+    if len(args) == 1 and not kwargs:
+        return args[0]
+    if not args and list(kwargs) == ["value"]:
+        return kwargs["value"]
+    shown = ", ".join([shown_value(a) for a in args] + [f"{k}={shown_value(v)}" for k, v in kwargs.items()])
+    raise NotationError(f"{kind}({shown}): build it from one value, its text, like {example}")
 
 
 class Rank(int):
@@ -179,13 +191,14 @@ class Rank(int):
     JOKER: Rank
     WILD: Rank
 
-    def __new__(cls, value: str | Rank) -> Rank:
-        if isinstance(value, Rank):
-            return value
-        if isinstance(value, str):
-            return _RANKS[_rank_index(value)]
+    def __new__(cls, *args: str | Rank, **kwargs: str | Rank) -> Rank:
+        value = _one_value("Rank", args, kwargs, "Rank('K')")
+        if issubclass(type(value), Rank):
+            return value  # type: ignore[return-value]
+        if issubclass(type(value), str):
+            return _RANKS[_rank_index(value)]  # type: ignore[arg-type]
         raise NotationError(
-            f"Rank({value!r}): write the rank as text, like Rank('K') or Rank('8'); an int is ambiguous, use Rank.from_index"
+            f"Rank({shown_value(value)}): write the rank as text, like Rank('K') or Rank('8'); an int is ambiguous, use Rank.from_index"
         )
 
     @staticmethod
@@ -196,7 +209,7 @@ class Rank(int):
         except TypeError:
             found = None
         if found is None:
-            raise NotationError(f"{index!r} is not a rank index; ranks are 0 (two) to 12 (ace), 13 (W) and 52 (JK)")
+            raise NotationError(f"{shown_value(index)} is not a rank index; ranks are 0 (two) to 12 (ace), 13 (W) and 52 (JK)")
         return found
 
     @property
@@ -221,19 +234,20 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: str | Card) -> Card:
-        if isinstance(value, Card):
-            return value
-        if isinstance(value, str):
-            return _CARDS[_card_code(value)]
-        raise NotationError(f"Card({value!r}): write the card as text, like Card('KS') or Card('JK'), or use Card.from_code")
+    def __new__(cls, *args: str | Card, **kwargs: str | Card) -> Card:
+        value = _one_value("Card", args, kwargs, "Card('KS')")
+        if issubclass(type(value), Card):
+            return value  # type: ignore[return-value]
+        if issubclass(type(value), str):
+            return _CARDS[_card_code(value)]  # type: ignore[arg-type]
+        raise NotationError(f"Card({shown_value(value)}): write the card as text, like Card('KS') or Card('JK'), or use Card.from_code")
 
     @staticmethod
     def from_code(code: int) -> Card:
         """The card of a code 0 to 52; raises :class:`NotationError`."""
         if (type(code) is int or isinstance(code, Card)) and 0 <= code < N_CODES:
             return _CARDS[code]
-        raise NotationError(f"{code!r} is not a card code; codes are 0 (2C) to 51 (AS) and 52 (JK)")
+        raise NotationError(f"{shown_value(code)} is not a card code; codes are 0 (2C) to 51 (AS) and 52 (JK)")
 
     @property
     def rank(self) -> Rank:

@@ -7,9 +7,9 @@ and ranks :class:`~canasta.core.cards.Rank` (ints that print as ``KS`` and ``K``
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 import attrs
+
+from canasta.variants.enums import Choice
 
 from .cards import Card, Rank
 from .scoring import HandScore
@@ -23,7 +23,7 @@ def _rank(index: int) -> Rank:
     return Rank.from_index(index)
 
 
-class Termination(StrEnum):
+class Termination(Choice):
     """Why a hand ended (the python-chess ``Termination`` idea)."""
 
     WENT_OUT = "went_out"

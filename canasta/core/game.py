@@ -23,19 +23,29 @@ from typing import Any
 
 import attrs
 
-from canasta.errors import ArgumentError, CanastaError, IllegalActionError, NotationError, PositionError, RecordError, ReplayError
+from canasta.errors import (
+    ArgumentError,
+    CanastaError,
+    IllegalActionError,
+    NotationError,
+    PositionError,
+    RecordError,
+    ReplayError,
+    is_instance,
+    shown_text,
+)
 from canasta.textfiles import path_label
-from canasta.variants import Variant, load_variant
+from canasta.variants import Variant, load_variant, sound_variant
 
 from . import legality
-from .actions import Action, malformed, parse_action
+from .actions import Action, intact, malformed, parse_action
 from .arguments import check_players, check_seed, check_turn_cap, shown
 from .cards import JOKER, cards_of
 from .dealing import lay_red_threes
 from .events import Event, Termination
 from .listing import is_listed, legal_actions
 from .play import DEFAULT_TURN_CAP, _end_hand, do
-from .positions import build_state, export_position, read_position, variant_spec
+from .positions import build_state, export_position, read_position, stored_position
 from .records import GameRecord
 from .scoring import HandScore
 from .state import DRAW, OVER, State
@@ -85,9 +95,9 @@ class Game:
     ) -> None:
         seed = check_seed(seed)
         turn_cap = check_turn_cap(turn_cap)
-        if not isinstance(variant, Variant | str | PathLike):
+        if not is_instance(variant, (Variant, str, PathLike)):
             raise ArgumentError(f"Game(variant=...): expected a Variant, a bundled profile name or a file path, got {shown(variant)}")
-        self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
+        self.variant = sound_variant(variant if isinstance(variant, Variant) else load_variant(variant))
         rules = TableRules(self.variant, check_players(self.variant, players))
         self._st = State(rules, seed if seed is not None else random.SystemRandom().randrange(2**63))
         self._turn_cap = turn_cap
@@ -219,7 +229,7 @@ class Game:
         without a second check.
         """
         listed = self._legal
-        if listed is None or not is_listed(action, listed):
+        if listed is None or not is_listed(action, listed) or not intact(action):
             action = self._checked(action)
         self._legal = None
         events = do(self._st, action, self._turn_cap)
@@ -258,7 +268,7 @@ class Game:
         """
         st = self._st
         legal: tuple[Action, ...] = ()
-        if seat == st.current and st.phase != OVER:
+        if type(seat) is int and seat == st.current and st.phase != OVER:
             if self._legal is None:
                 self._legal = legal_actions(st)
             legal = tuple(self._legal)
@@ -320,7 +330,7 @@ class Game:
             raise RecordError(exc.problems, file=record.file) from exc
         except UnsupportedPlayerCount as exc:
             raise RecordError([f"players: {exc}"], file=record.file) from exc
-        if actions is not None and (isinstance(actions, str) or not isinstance(actions, Sequence)):
+        if actions is not None and (isinstance(actions, str) or not is_instance(actions, Sequence)):
             raise ArgumentError(f"Game.replay(actions=...): expected a list of action texts or None, got {shown(actions)}")
         texts = list(record.actions if actions is None else actions)
         for i, text in enumerate(texts):
@@ -332,7 +342,7 @@ class Game:
                     total=len(texts),
                     hand_number=game.hand_number,
                     seat=game.current_player,
-                    action=str(text),
+                    action=shown_text(text),
                     error=exc,
                     file=record.file,
                 ) from exc
@@ -360,9 +370,7 @@ class Game:
             if file is None:
                 raise
             raise PositionError(exc.problems, file=path_label(file)) from None
-        start = dict(data)
-        if isinstance(start.get("variant"), str) and start["variant"].strip().lower().endswith(".toml"):
-            start["variant"] = variant_spec(variant)  # the record replays without the profile's file
+        start = stored_position(data, variant)
         game = cls.__new__(cls)
         game.variant = variant
         game._st = st
@@ -404,8 +412,8 @@ def _well_formed(action: object) -> Action:
     A ``str`` subclass is read as the plain text it holds, so its own
     ``__hash__``, ``__eq__`` or ``__repr__`` never run.
     """
-    if isinstance(action, str):
-        return parse_action(str.__getitem__(action, slice(None)))
+    if issubclass(type(action), str):  # not isinstance, which would read a stranger's __class__
+        return parse_action(shown_text(action))
     problem = malformed(action)
     if problem is not None:
         raise NotationError(problem)

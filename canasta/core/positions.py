@@ -16,6 +16,7 @@ documented in ``docs/scenarios.md``.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import os
 import random
@@ -26,7 +27,7 @@ from typing import Any
 
 import tomli_w
 
-from canasta.errors import NotationError, PositionError
+from canasta.errors import NotationError, PositionError, is_instance, shown_text, shown_value
 from canasta.textfiles import read_data_file, toml_data
 from canasta.variants import Variant, VariantError, load_variant, loads_variant
 
@@ -78,30 +79,48 @@ def _variant(spec: Any, base: Path | None, problems: list[str]) -> Variant | Non
 
 
 def _show(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return shown_value(value)
 
 
-def _int(data: Mapping[str, Any], key: str, default: int, problems: list[str], where: str, least: int | None = None) -> int:
+LIMIT = 10**15
+"""The largest size of a score, a penalty, a raised minimum or a hand number in a position.
+
+Play keeps every number far inside the 64-bit integers TOML holds: a
+thousandth of their range, so that a position played on for a thousand times
+as many points again still exports and loads. A side that far behind could
+not reach the target in a billion hands (no valid profile scores that much
+in one), so no match played from there would end.
+"""
+
+
+def _int(data: Mapping[str, Any], key: str, default: int, problems: list[str], where: str, least: int | None = None, most: int | None = None) -> int:
     value = data.get(key, default)
     if type(value) is not int:
         problems.append(f"{where}.{key}: expected an integer, got {_show(value)}")
         return default
     if least is not None and value < least:
-        problems.append(f"{where}.{key}: expected at least {least}, got {value}")
+        problems.append(f"{where}.{key}: expected at least {least:,}, got {_show(value)}")
+        return default
+    if most is not None and value > most:
+        problems.append(f"{where}.{key}: expected at most {most:,}, got {_show(value)}; no play reaches more")
         return default
     if value not in INT64:
-        problems.append(f"{where}.{key}: {value} is outside the 64-bit integers, which is all TOML (and so a record) holds")
+        problems.append(f"{where}.{key}: {_show(value)} is outside the 64-bit integers, which is all TOML (and so a record) holds")
         return default
     return value
+
+
+def _key(key: object) -> str:
+    """A table key as a problem's path shows it; never raises, whatever a caller's key is."""
+    return shown_text(key) if issubclass(type(key), str) else shown_value(key)
 
 
 def _index(key: object, size: int) -> int | None:
     """A seat or side number from a table key (``"0"`` in TOML, ``0`` from Python), or None if it is not one below ``size``."""
     if type(key) is int:
         number = key
-    elif isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3:
-        number = int(key)
+    elif isinstance(key, str) and str.isascii(key) and str.isdigit(key) and len(key) <= 3:
+        number = int(str.__str__(key))
     else:
         return None
     return number if 0 <= number < size else None
@@ -110,7 +129,7 @@ def _index(key: object, size: int) -> int | None:
 def _table(data: Mapping[str, Any], key: str, where: str, example: str, problems: list[str]) -> dict[Any, Any]:
     """``data[key]`` when it is a table (or absent: an empty one); anything else is a problem, never ignored."""
     value = data.get(key, {})
-    if isinstance(value, Mapping):
+    if is_instance(value, Mapping):
         return dict(value)
     problems.append(f"{where}{key}: expected a table like {example}, got {_show(value)}")
     return {}
@@ -148,7 +167,7 @@ KEYS = {
 
 def _unknown_keys(data: Mapping[str, Any], problems: list[str]) -> None:
     def check(table: Any, allowed: tuple[str, ...], where: str) -> None:
-        if not isinstance(table, Mapping):
+        if not is_instance(table, Mapping):
             return
         for key in table:
             if key not in allowed:
@@ -158,7 +177,7 @@ def _unknown_keys(data: Mapping[str, Any], problems: list[str]) -> None:
 
     check(data, KEYS[""], "position.")
     sides = data.get("sides")
-    for side, table in sides.items() if isinstance(sides, Mapping) else ():
+    for side, table in sides.items() if is_instance(sides, Mapping) else ():
         check(table, KEYS["sides"], f"position.sides.{side}.")
     check(data.get("pile"), KEYS["pile"], "position.pile.")
     check(data.get("stock"), KEYS["stock"], "position.stock.")
@@ -166,17 +185,17 @@ def _unknown_keys(data: Mapping[str, Any], problems: list[str]) -> None:
 
 def _turn(p: Mapping[str, Any], st: State, players: int, problems: list[str]) -> None:
     """The hand number, dealer, seat to act, phase, how the player drew, and whether he retracted this turn."""
-    st.hand_number = _int(p, "hand_number", 1, problems, "position", least=1)
+    st.hand_number = _int(p, "hand_number", 1, problems, "position", least=1, most=LIMIT)
     seat = _int(p, "seat", 0, problems, "position")
     if not 0 <= seat < players:
-        problems.append(f"position.seat: {seat} is not a seat at a table of {players}")
+        problems.append(f"position.seat: {_show(seat)} is not a seat at a table of {players}")
         seat = 0
     if seat in st.rules.seating(st.hand_number).out:
         problems.append(f"position.seat: seat {seat} sits out hand {st.hand_number} (004 L11); name a seat that plays it")
     st.current = seat
     dealer = _int(p, "dealer", (seat - 1) % players, problems, "position")
     if not 0 <= dealer < players:
-        problems.append(f"position.dealer: {dealer} is not a seat at a table of {players}")
+        problems.append(f"position.dealer: {_show(dealer)} is not a seat at a table of {players}")
         dealer = (seat - 1) % players
     st.dealer = dealer
     phase = p.get("phase", "draw")
@@ -208,20 +227,20 @@ def _hands(p: Mapping[str, Any], st: State, players: int, used: Counter[int], pr
         if seat in idle and value in (0, "", []):
             continue
         if seat in idle:
-            problems.append(f"position.hands.{key}: seat {seat} sits out hand {st.hand_number} (004 L11), so it holds no cards; give 0 or leave it out")
+            problems.append(f"position.hands.{_key(key)}: seat {seat} sits out hand {st.hand_number} (004 L11), so it holds no cards; give 0 or leave it out")
             continue
         if seat is None or seat in given:
-            problems.append(f"position.hands.{key}: not a seat at a table of {players}, or given twice")
+            problems.append(f"position.hands.{_key(key)}: not a seat at a table of {players}, or given twice")
             continue
         given.add(seat)
         if type(value) is int:
             if value < 1:
-                problems.append(f"position.hands.{key}: seat {seat} holds {value} cards; every hand that plays holds at least one card (a player who melds his whole hand has gone out, 001 §18 A)")
+                problems.append(f"position.hands.{_key(key)}: seat {seat} holds {_show(value)} cards; every hand that plays holds at least one card (a player who melds his whole hand has gone out, 001 §18 A)")
             fill_counts[seat] = max(value, 0)
             continue
-        cards = parse_cards(value, f"position.hands.{key}", problems)
+        cards = parse_cards(value, f"position.hands.{_key(key)}", problems)
         if (isinstance(value, str) and not value.split()) or (isinstance(value, list) and not value):
-            problems.append(f"position.hands.{key}: seat {seat} holds no cards; every hand that plays holds at least one card (a player who melds his whole hand has gone out, 001 §18 A)")
+            problems.append(f"position.hands.{_key(key)}: seat {seat} holds no cards; every hand that plays holds at least one card (a player who melds his whole hand has gone out, 001 §18 A)")
         for card in cards:
             st.add_card(seat, card)
             used[card] += 1
@@ -240,9 +259,9 @@ def _sides(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int
     if st.retracted:  # by default, the one opening taken back this turn has raised the minimum (001 §27 A)
         st.minimum_raise[rules.side_of[st.current]] = rules.minimum_raise
     for key, side_data in sides.items():
-        where = f"position.sides.{key}"
+        where = f"position.sides.{_key(key)}"
         side = _index(key, rules.sides)
-        if side is None or not isinstance(side_data, Mapping):
+        if side is None or not is_instance(side_data, Mapping):
             problems.append(f"{where}: not a side of this table (0 to {rules.sides - 1}) or not a table")
             continue
         meld_texts = side_data.get("melds", [])
@@ -272,8 +291,8 @@ def _sides(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int
         if st.melds[side] and not opened:
             problems.append(f"{where}.opened: a side with melds on the table has opened")
         st.opened[side] = opened
-        st.minimum_raise[side] = _int(side_data, "minimum_raise", st.minimum_raise[side], problems, where, least=0)
-        st.penalties[side] = _int(side_data, "penalties", 0, problems, where, least=0)
+        st.minimum_raise[side] = _int(side_data, "minimum_raise", st.minimum_raise[side], problems, where, least=0, most=LIMIT)
+        st.penalties[side] = _int(side_data, "penalties", 0, problems, where, least=0, most=LIMIT)
         if st.melds[side]:
             melded += [s for s in range(rules.players) if rules.side_of[s] == side]
     if st.retracted and st.opened[rules.side_of[st.current]]:
@@ -281,25 +300,16 @@ def _sides(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int
     return melded
 
 
-LOWEST_SCORE = -1_000_000
-"""The lowest score a position may give a side: two hundred matches of 5000 behind.
-
-A match ends only when a side reaches the target (001 §1, §34 A), and a hand
-moves a score by a few thousand points at most, so from far lower scores no
-match a table could play would ever end.
-"""
-
-
 def _score_problems(scores: list[int], target: int) -> list[str]:
-    """A position's scores come from play: each below the target (else the match is over) and not below :data:`LOWEST_SCORE`."""
+    """A position's scores come from play: each below the target (else the match is over) and not below ``-LIMIT``."""
     problems = []
     for side, score in enumerate(scores):
         if score >= target:
             problems.append(
-                f"position.scores: side {side} has {score}, at or above the target {target}: the match would be over, so no hand is played (001 §34 A)"
+                f"position.scores: side {side} has {_show(score)}, at or above the target {target}: the match would be over, so no hand is played (001 §34 A)"
             )
-        elif score < LOWEST_SCORE:
-            problems.append(f"position.scores: side {side} has {score}, below {LOWEST_SCORE:,}: no match played from there could end")
+        elif score < -LIMIT:
+            problems.append(f"position.scores: side {side} has {_show(score)}, below {-LIMIT:,}: no match played from there could end")
     return problems
 
 
@@ -324,7 +334,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[V
     a problem, never ignored), and every hand at least one card: a hand of
     none would already have ended (001 §18 A) and leave its player no move.
     """
-    if not isinstance(data, Mapping):
+    if not is_instance(data, Mapping):
         raise PositionError([f"position: expected a table, got {_show(data)}"])
     problems: list[str] = []
     p = data
@@ -350,7 +360,17 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[V
         st.scores = list(scores)
     used: Counter[int] = Counter()
     fill_counts = _hands(p, st, players, used, problems)
+    if st.phase == MELD and any(c in RED_THREES for c in st.hand_cards(st.current)):
+        problems.append(
+            f"position.hands.{st.current}: seat {st.current} holds a red three after the draw; a red three is laid down "
+            "as soon as it comes into the hand (000 RÖDA TREOR 1-3, 001 §21 B-D), so no play reaches this position"
+        )
     melded_default = _sides(p, st, rules, used, problems)
+    if st.phase == MELD and not st.drew_from_stock and not st.opened[rules.side_of[st.current]]:
+        problems.append(
+            f"position.drew: seat {st.current} took the pile, but its side has not opened; before a side opens, taking "
+            "the pile is its opening, and a take that falls short waits mid-turn (001 §13 C 2, §26 A; 004 L70), so no play reaches this"
+        )
     melded = p.get("melded", melded_default)
     if not isinstance(melded, list) or any(type(s) is not int or not 0 <= s < players for s in melded):
         problems.append(f"position.melded: expected a list of seats that have melded this hand, got {_show(melded)}")
@@ -377,7 +397,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[V
     fill = [c for c in rest if c not in RED_THREES]
     for seat_no, count in sorted(fill_counts.items()):
         if count > len(fill):
-            raise PositionError([f"position.hands.{seat_no}: {count} cards wanted, only {len(fill)} left"])
+            raise PositionError([f"position.hands.{seat_no}: {_show(count)} cards wanted, only {len(fill)} left"])
         for _ in range(count):
             card = fill.pop()
             rest.remove(card)
@@ -385,7 +405,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[V
     stock = list(reversed(top))
     wanted = len(rest) if size is None else size - len(top)
     if wanted > len(rest):
-        raise PositionError([f"position.stock.size: {size} cards wanted, only {len(top) + len(rest)} left"])
+        raise PositionError([f"position.stock.size: {_show(size)} cards wanted, only {len(top) + len(rest)} left"])
     st.stock = rest[:wanted] + stock
     st.dead = aside + rest[wanted:]
     return variant, st
@@ -416,9 +436,14 @@ def read_position(position: Mapping[str, Any] | str | os.PathLike[str]) -> tuple
     instead of an OSError or a hang; broken TOML gives its line and column.
     """
     file: Path | None = None
-    if isinstance(position, Mapping):
-        data: Any = dict(position)
-    elif isinstance(position, os.PathLike) or (isinstance(position, str) and _names_a_file(position)):
+    if isinstance(position, str):
+        position = shown_text(position)  # a str subclass is read as the plain text it holds
+    if is_instance(position, Mapping):
+        try:
+            data: Any = dict(position)
+        except Exception as exc:  # a stranger's mapping whose keys or items raise
+            raise PositionError([f"position: a table that cannot be read ({type(exc).__name__})"]) from None
+    elif is_instance(position, os.PathLike) or (isinstance(position, str) and _names_a_file(position)):
         text, label = read_data_file(position, PositionError)
         file = Path(position)
         data = toml_data(text, PositionError, label)
@@ -429,7 +454,26 @@ def read_position(position: Mapping[str, Any] | str | os.PathLike[str]) -> tuple
     else:
         raise PositionError([f"expected a position table, TOML text or the path of a .toml file, got {_show(position)}"])
     inner = data.get("position")
-    return (dict(inner) if isinstance(inner, Mapping) else data), file
+    return (dict(inner) if is_instance(inner, Mapping) else data), file
+
+
+def stored_position(data: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
+    """A copy of a position that :func:`build_state` accepted, as a record stores it and TOML writes it.
+
+    Seat and side keys given as ints from Python (``hands = {0: "AS KD"}``)
+    become the strings TOML keys are, and a profile named by a relative
+    ``.toml`` path is stored as the profile itself, so the record replays
+    without that file.
+    """
+    stored = copy.deepcopy(dict(data))
+    for key in ("hands", "sides"):
+        table = stored.get(key)
+        if is_instance(table, Mapping):
+            stored[key] = {str(k): v for k, v in table.items()}
+    spec = stored.get("variant")
+    if isinstance(spec, str) and spec.strip().lower().endswith(".toml"):
+        stored["variant"] = variant_spec(variant)
+    return stored
 
 
 def variant_spec(variant: Variant) -> Any:
@@ -496,4 +540,4 @@ def export_position(variant: Variant, st: State) -> dict[str, Any]:
     return out
 
 
-__all__ = ["KEYS", "PositionError", "build_state", "cards_text", "export_position", "parse_cards", "read_position", "variant_spec"]
+__all__ = ["KEYS", "PositionError", "build_state", "cards_text", "export_position", "parse_cards", "read_position", "stored_position", "variant_spec"]

@@ -11,6 +11,7 @@ key); an action that no longer applies is found by the replay, which raises
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from collections.abc import Mapping
@@ -20,11 +21,11 @@ from typing import Any
 import attrs
 import tomli_w
 
-from canasta.errors import RecordError
-from canasta.textfiles import json_data, path_label, read_data_file, toml_data
+from canasta.errors import RecordError, is_instance, shown_value
+from canasta.textfiles import json_data, path_label, read_data_file, toml_data, toml_problems
 from canasta.variants.schema import PLAYER_COUNTS
 
-from .arguments import INT64, INT64_MAX
+from .arguments import INT64, INT64_MAX, keyword_problem
 from .play import DEFAULT_TURN_CAP
 
 REQUIRED_KEYS = ("variant", "players", "seed", "actions")
@@ -38,9 +39,36 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
+class _RecordCall(type):
+    """GameRecord's metaclass: a call with positional, unknown or missing arguments is a :class:`RecordError`, not a TypeError."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        problem = keyword_problem(cls, args, kwargs, "GameRecord(variant=..., players=4, seed=7, actions=('draw',))")
+        if problem is not None:
+            raise RecordError([problem], file=None)
+        return super().__call__(**kwargs)
+
+
+def _is_mapping(value: object) -> bool:
+    """Whether ``value`` is a table."""
+    return is_instance(value, Mapping)
+
+
+def _position_copy(value: Any) -> Any:
+    """A copy of a position table as plain data, so that nothing the caller changes later changes the record."""
+    return _plain(value) if _is_mapping(value) else value
+
+
 @attrs.frozen(kw_only=True)
-class GameRecord:
-    """A replayable record of a game: :meth:`canasta.Game.record` makes one, :meth:`canasta.Game.replay` plays it again."""
+class GameRecord(metaclass=_RecordCall):
+    """A replayable record of a game: :meth:`canasta.Game.record` makes one, :meth:`canasta.Game.replay` plays it again.
+
+    Built from keyword arguments; every value is checked, and a record that
+    could not be written as TOML and JSON (a seed past 64 bits, a position
+    holding anything but plain data) raises :class:`RecordError` listing every
+    problem. The position is copied, so changing the table it came from does
+    not change the record.
+    """
 
     variant: str
     """The full profile as TOML text (:func:`canasta.dumps_variant`)."""
@@ -51,7 +79,7 @@ class GameRecord:
     """The turns after which a runaway hand ends (see :class:`canasta.Game`)."""
     actions: tuple[str, ...]
     """Every action in its text form, in order."""
-    position: dict[str, Any] | None = None
+    position: dict[str, Any] | None = attrs.field(default=None, converter=_position_copy)
     """The position the game started from (:meth:`canasta.Game.from_position`), or None for a dealt match."""
     file: str | None = attrs.field(default=None, eq=False, repr=False)
     """The file the record was read from, for error messages; not part of the record (ignored by ``==``)."""
@@ -73,7 +101,7 @@ class GameRecord:
             "variant": self.variant,
         }
         if self.position is not None:
-            data["position"] = self.position
+            data["position"] = copy.deepcopy(self.position)
         return data
 
     @classmethod
@@ -85,7 +113,7 @@ class GameRecord:
         ``actions`` a list of action texts and ``position`` a table. Whether
         the profile loads and the actions apply is found by the replay.
         """
-        if not isinstance(data, Mapping):
+        if not is_instance(data, Mapping):
             raise RecordError([f"expected a table with keys {', '.join(REQUIRED_KEYS)}, got {type(data).__name__}"], file=file)
         missing = [k for k in REQUIRED_KEYS if k not in data]
         if missing:
@@ -102,7 +130,7 @@ class GameRecord:
             seed=seed,
             turn_cap=turn_cap,
             actions=tuple(actions),
-            position=dict(position) if position is not None else None,
+            position=position,
             file=file,
         )
 
@@ -175,9 +203,9 @@ def as_record(value: GameRecord | Mapping[str, Any] | str | os.PathLike[str]) ->
     """
     if isinstance(value, GameRecord):
         return value
-    if isinstance(value, Mapping):
+    if is_instance(value, Mapping):
         return GameRecord.from_data(value)
-    if isinstance(value, os.PathLike) or (isinstance(value, str) and value.strip() and not any(mark in value for mark in "\n={")):
+    if is_instance(value, os.PathLike) or (isinstance(value, str) and value.strip() and not any(mark in value for mark in "\n={")):
         return GameRecord.load(value)
     if isinstance(value, str):
         return GameRecord.loads(value)
@@ -199,9 +227,19 @@ def _problems(variant: Any, players: Any, seed: Any, turn_cap: Any, actions: Any
         problems.append(f"actions: expected a {sequence.__name__} of action texts like 'draw', got {_show(actions)}")
     else:
         problems += [f"actions[{i}]: expected action text like 'meld K n3', got {_show(text)}" for i, text in enumerate(actions) if not isinstance(text, str)]
-    if position is not None and not isinstance(position, Mapping):
+    if position is not None and not _is_mapping(position):
         problems.append(f"position: expected a position table, got {_show(position)}")
+    elif position is not None:
+        problems += toml_problems(_plain(position), "position")
     return problems
+
+
+def _plain(table: Mapping[str, Any]) -> Any:
+    """A position as plain data, tables as dicts, so that :func:`toml_problems` reads it like the writers will."""
+    try:
+        return copy.deepcopy({k: (_plain(v) if is_instance(v, Mapping) else v) for k, v in table.items()})
+    except Exception:  # a stranger's mapping or value that cannot be read or copied
+        return object()
 
 
 def _text(text: object, kind: str, file: str | None) -> str:
@@ -213,9 +251,7 @@ def _text(text: object, kind: str, file: str | None) -> str:
 
 def _show(value: object) -> str:
     """A value as a problem shows it: its repr, cut short, and its type when that is what is wrong."""
-    text = repr(value)
-    if len(text) > 60:
-        text = text[:57] + "..."
+    text = shown_value(value)
     return f"{text} ({type(value).__name__})" if isinstance(value, bool | float) else text
 
 

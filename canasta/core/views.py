@@ -16,12 +16,12 @@ A bot that wants more can follow the events :meth:`canasta.Game.apply` returns.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 import attrs
 
 from canasta.errors import ArgumentError
+from canasta.variants.enums import Choice
 
 from .actions import DECLINE, Action
 from .arguments import shown
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from canasta.variants import Variant
 
 
-class Phase(StrEnum):
+class Phase(Choice):
     """Where a turn stands; the same values as ``Game.phase`` and ``PlayerView.phase``."""
 
     DRAW = "draw"
@@ -49,7 +49,7 @@ PHASES = {DRAW: Phase.DRAW, MELD: Phase.MELD, ANSWER: Phase.ANSWER, OVER: Phase.
 """The engine's phase codes to :class:`Phase`."""
 
 
-class Question(StrEnum):
+class Question(Choice):
     """Where the question "may I go out?" stands this turn (000 UTGÅNG 1, 001 §23 A, 002 UTGÅNG 2)."""
 
     NOT_ASKED = "not_asked"

@@ -11,14 +11,15 @@ the errors in ``docs/errors.md``.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
 from canasta.core.actions import parse_action
-from canasta.errors import ScenarioError
+from canasta.errors import ArgumentError, ScenarioError, is_instance, shown_text, shown_value
 from canasta.textfiles import UnreadableFileError, path_label, read_text, toml_data
 
 CHECK_KEYS = (
@@ -244,11 +245,41 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
     return [s for s in found if s is not None]
 
 
-def scenario_files(paths: list[str | Path]) -> list[Path]:
+def given_paths(paths: object, call: str) -> list[Path]:
+    """``paths`` as a list of paths: a list or tuple of ``str`` or path-like values; else :class:`canasta.ArgumentError`.
+
+    One string is refused rather than read letter by letter as paths.
+    """
+    if is_instance(paths, (str, bytes, os.PathLike)) or not isinstance(paths, list | tuple):
+        raise ArgumentError(f"{call}(...): expected a list of scenario files and folders, got {shown_value(paths)}")
+    out: list[Path] = []
+    items: Sequence[object] = paths
+    for i, given in enumerate(items):
+        try:
+            if not is_instance(given, (str, os.PathLike)):
+                raise TypeError(type(given).__name__)
+            path = Path(cast("str | os.PathLike[str]", given))
+            if not str(path) or not os.fspath(cast("str | os.PathLike[str]", given)):
+                raise ValueError("an empty path names no file or folder")
+            out.append(path)
+        except Exception as exc:  # a path-like whose __fspath__ raises or returns no text
+            raise ArgumentError(f"{call}(...): item {i} is not a file or folder path: {shown_value(given)} ({shown_text(exc)})") from None
+    return out
+
+
+def is_folder(path: Path) -> bool:
+    """Whether ``path`` names a folder; False for anything the system cannot even look up (a name too long, a NUL byte)."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def scenario_files(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
     """The ``.toml`` files among ``paths``, folders searched recursively, in a stable order."""
     out: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
+    for p in given_paths(paths, "scenario_files"):
+        if is_folder(p):
             out += sorted(p.rglob("*.toml"))
         else:
             out.append(p)

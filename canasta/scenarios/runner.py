@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import os
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +13,10 @@ from canasta.core.actions import parse_action
 from canasta.core.cards import card_text
 from canasta.core.events import HandEnded, MatchEnded
 from canasta.core.game import Game
-from canasta.errors import CanastaError, NotationError, ScenarioError
+from canasta.errors import ArgumentError, CanastaError, NotationError, ScenarioError, shown_value
 from canasta.textfiles import path_label
 
-from .format import Scenario, ScenarioFormatError, Step, load_scenarios, scenario_files
+from .format import Scenario, ScenarioFormatError, Step, given_paths, is_folder, load_scenarios, scenario_files
 
 
 @attrs.frozen(kw_only=True)
@@ -148,6 +149,8 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     Any :class:`canasta.CanastaError` raised along the way (a bad profile or
     position, an unexpected illegal action) becomes a failure of this scenario.
     """
+    if not isinstance(scenario, Scenario):
+        raise ArgumentError(f"run_scenario(...): expected a Scenario from load_scenarios, got {shown_value(scenario)}")
     base = Path(scenario.path).parent
     try:
         game = Game.from_position(scenario.position, base=base)
@@ -167,7 +170,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     return ScenarioResult(scenario=scenario, failures=tuple(failures))
 
 
-def run_paths(paths: list[str | Path]) -> RunSummary:
+def run_paths(paths: Sequence[str | os.PathLike[str]]) -> RunSummary:
     """Run every scenario in these files and folders; a file that cannot be read is listed in ``malformed``.
 
     So is a folder that holds no ``.toml`` file at all: a mistyped or empty folder
@@ -175,10 +178,15 @@ def run_paths(paths: list[str | Path]) -> RunSummary:
     """
     results: list[ScenarioResult] = []
     malformed: list[ScenarioError] = []
-    for given in paths:
-        if not scenario_files([given]):
-            malformed.append(ScenarioFormatError(path_label(given), ["no scenario files (*.toml) in this folder or below it"]))
-    for path in scenario_files(paths):
+    given = given_paths(paths, "run_paths")
+    readable: list[Path] = []
+    for path in given:
+        problem = _folder_problem(path)
+        if problem is not None:
+            malformed.append(ScenarioFormatError(path_label(path), [problem]))
+        else:
+            readable.append(path)
+    for path in scenario_files(readable):
         try:
             scenarios = load_scenarios(path)
         except ScenarioError as exc:
@@ -188,8 +196,24 @@ def run_paths(paths: list[str | Path]) -> RunSummary:
     return RunSummary(results=tuple(results), malformed=tuple(malformed))
 
 
+def _folder_problem(path: Path) -> str | None:
+    """Why a path given to :func:`run_paths` yields no scenario to run, or None: an empty name, an unreadable or empty folder."""
+    if not is_folder(path):
+        return None  # a file: load_scenarios says what is wrong with it, if anything
+    try:
+        with os.scandir(path):
+            pass
+    except OSError as exc:
+        return f"cannot read this folder: {exc.strerror or exc}"
+    if not scenario_files([path]):
+        return "no scenario files (*.toml) in this folder or below it"
+    return None
+
+
 def format_failure(result: ScenarioResult) -> str:
     """A failure as the runner prints it: title, rule, file, and what was expected and what happened."""
+    if not isinstance(result, ScenarioResult):
+        raise ArgumentError(f"format_failure(...): expected a ScenarioResult from run_scenario, got {shown_value(result)}")
     s = result.scenario
     lines = [f"FAIL {s.name}: {s.title} [{s.rule}]"]
     lines += [f"  {f}" for f in result.failures]

@@ -3,7 +3,7 @@
 from canasta.errors import Problem, VariantError
 
 from .dumping import dumps_variant
-from .loading import MAX_DEPTH, bundled_dir, load_variant, loads_variant, variant_names
+from .loading import MAX_DEPTH, bundled_dir, load_variant, loads_variant, sound_variant, variant_names
 from .schema import SCHEMA_VERSION, Variant
 from .validation import check_variant
 
@@ -18,5 +18,6 @@ __all__ = [
     "dumps_variant",
     "load_variant",
     "loads_variant",
+    "sound_variant",
     "variant_names",
 ]

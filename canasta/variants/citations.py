@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_.\-\s\"]+?)\s*\]\s*(?:#.*)?$")
-_PART = r'(?:[A-Za-z0-9_\-]+|"[^"\\]*")'
-_KEY = re.compile(rf"^\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
+_HEADER = re.compile(r"^\s*+\[([A-Za-z0-9_.\-\s\"]++)\]\s*+(?:#.*)?$")
+"""A ``[table]`` header line. The quantifiers are possessive (Python 3.11), so a line of any length is matched in linear time."""
+_PART = r'(?:[A-Za-z0-9_\-]++|"[^"\\]*+")'
+_KEY = re.compile(rf"^\s*+({_PART}(?:\s*+\.\s*+{_PART})*+)\s*+=")
 """A ``key = value`` line: bare or quoted key parts joined by dots (not a string inside a multi-line array, like ``"a = b",``)."""
 
 

@@ -7,10 +7,43 @@ is in its docstring.
 
 from __future__ import annotations
 
-from enum import StrEnum
+from enum import EnumType, StrEnum
+from typing import Any
+
+from canasta.errors import ArgumentError, shown_value
 
 
-class WildLimit(StrEnum):
+class _ChoiceType(EnumType):
+    """The metaclass of :class:`Choice`: a lookup that fails in any way (a value whose ``__hash__`` raises) is an ArgumentError."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs or not cls.__members__:  # the functional API, or a subclass being made
+            return super().__call__(value, *args, **kwargs)
+        try:
+            return super().__call__(value)
+        except ArgumentError:
+            raise
+        except Exception:
+            raise cls._refusal(value) from None
+
+    def _refusal(cls, value: object) -> ArgumentError:
+        allowed = ", ".join(repr(m.value) for m in cls)  # type: ignore[var-annotated]
+        return ArgumentError(f"{cls.__name__}({shown_value(value)}): not a choice; allowed: {allowed}")
+
+
+class Choice(StrEnum, metaclass=_ChoiceType):
+    """A ``StrEnum`` of named choices: looking up a value that is none of them raises :class:`canasta.ArgumentError`.
+
+    The error is also a ``ValueError``, as every Enum raises, and it lists the
+    allowed values. Every enum of the library derives from it.
+    """
+
+    @classmethod
+    def _missing_(cls, value: object) -> Any:
+        raise _ChoiceType._refusal(cls, value)
+
+
+class WildLimit(Choice):
     """How many wild cards a meld may hold relative to its naturals (topics F; decisions P1).
 
     Every choice also applies ``melds.min_naturals`` and ``melds.max_wilds``.
@@ -24,7 +57,7 @@ class WildLimit(StrEnum):
     """Literal 003 L39: two naturals for every wild card (naturals >= 2 x wilds)."""
 
 
-class BlackThreeDiscard(StrEnum):
+class BlackThreeDiscard(Choice):
     """What a discarded black three does to the pile (topics K; decisions P16)."""
 
     BLOCK_NEXT_PLAYER = "block_next_player"
@@ -33,7 +66,7 @@ class BlackThreeDiscard(StrEnum):
     """The literal 003 L62 reading: the black three freezes the pile like a wild card."""
 
 
-class ConcealedMelders(StrEnum):
+class ConcealedMelders(Choice):
     """Who must not have melded before a concealed going out (topics I; decisions P7)."""
 
     PLAYER = "player"
@@ -42,7 +75,7 @@ class ConcealedMelders(StrEnum):
     """The whole side has melded nothing (001 §19 A•1)."""
 
 
-class ConcealedMinimum(StrEnum):
+class ConcealedMinimum(Choice):
     """When the opening minimum is waived for a concealed going out (topics I; decisions P7)."""
 
     WAIVED_AFTER_STOCK_DRAW = "waived_after_stock_draw"
@@ -53,7 +86,7 @@ class ConcealedMinimum(StrEnum):
     """The player must meet the minimum if his side has not opened (003 L83)."""
 
 
-class RedThreeCondition(StrEnum):
+class RedThreeCondition(Choice):
     """What a side needs for its red threes to count plus (topics J; decisions P11)."""
 
     MELD = "meld"
@@ -62,7 +95,7 @@ class RedThreeCondition(StrEnum):
     """At least one canasta (004 opt i)."""
 
 
-class LastStockRedThree(StrEnum):
+class LastStockRedThree(Choice):
     """A red three drawn as the last stock card (topics J; decisions P13). Either way the hand ends at once."""
 
     MUST_MELD = "must_meld"
@@ -71,7 +104,7 @@ class LastStockRedThree(StrEnum):
     """It may be melded; no other melds, no discard (001 §21 E). The engine melds it (decisions P13)."""
 
 
-class StockExhausted(StrEnum):
+class StockExhausted(Choice):
     """What the next player may or must do once the stock is empty (topics L; decisions P14)."""
 
     OPTIONAL_PICKUP = "optional_pickup"
@@ -82,7 +115,7 @@ class StockExhausted(StrEnum):
     """He must take the pile whenever it is legal, frozen or not (004 L194)."""
 
 
-class FinalDiscard(StrEnum):
+class FinalDiscard(Choice):
     """Whether a player going out may or must discard his last card (topics H; decisions P25)."""
 
     OPTIONAL = "optional"
@@ -91,7 +124,7 @@ class FinalDiscard(StrEnum):
     """Going out always ends with a discard (no bundled source; a common house rule)."""
 
 
-class DealtRedThrees(StrEnum):
+class DealtRedThrees(Choice):
     """When red threes in a dealt hand are laid down and replaced (topics C)."""
 
     OWN_TURN = "own_turn"
@@ -100,7 +133,7 @@ class DealtRedThrees(StrEnum):
     """At once after the deal, in turn order (003 L30, 004 L225)."""
 
 
-class GoOutPermission(StrEnum):
+class GoOutPermission(Choice):
     """Asking the partner "may I go out?" (topics H; decisions P26)."""
 
     NOT_USED = "not_used"
@@ -111,14 +144,14 @@ class GoOutPermission(StrEnum):
     """The player may ask only after drawing from the stock; the answer binds (001 §23 A)."""
 
 
-class TieBreak(StrEnum):
+class TieBreak(Choice):
     """What equal totals at the end of the match mean (topics N; decisions P23)."""
 
     DRAW = "draw"
     """Equal totals are a draw (001 §1)."""
 
 
-class PileInspection(StrEnum):
+class PileInspection(Choice):
     """Whether a player may look through the discard pile (topics E, informational)."""
 
     ANY_TIME = "any_time"
@@ -129,7 +162,7 @@ class PileInspection(StrEnum):
     """The pile is kept squared; only the top card is visible (004 L229)."""
 
 
-class CutBy(StrEnum):
+class CutBy(Choice):
     """Who cuts the pack before the deal (topics A, procedural; the engine shuffles from the seed)."""
 
     UNSPECIFIED = "unspecified"
@@ -139,7 +172,7 @@ class CutBy(StrEnum):
     """003 L26."""
 
 
-class FirstDealer(StrEnum):
+class FirstDealer(Choice):
     """How the first dealer is chosen (topics A, procedural; the engine starts with seat 0 leading)."""
 
     UNSPECIFIED = "unspecified"

@@ -23,18 +23,20 @@ import os
 import re
 import tomllib
 import typing
+import weakref
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
-from canasta.errors import ArgumentError, Problem, VariantError, shown_value
+from canasta.errors import ArgumentError, Problem, VariantError, is_instance, shown_text, shown_value
 
-from ..textfiles import UnreadableFileError, path_label, read_text
+from ..textfiles import MAX_KEY_PARTS, UnreadableFileError, long_dotted_key, path_label, read_text
 from .citations import citation_for, read_citations
 from .converter import describe, structure_variant, unstructure_variant
+from .dumping import dumps_variant
 from .reference import keys
 from .schema import META_KEYS, SCHEMA_VERSION, Variant
 from .validation import check_variant, value_ranges
@@ -116,6 +118,10 @@ def _too_deep(data: Mapping[str, Any]) -> str | None:
 
 def _parse(text: str, label: str) -> dict[str, Any]:
     """TOML text as data, or a VariantError: broken TOML, or nesting no profile needs."""
+    line = long_dotted_key(text)
+    if line is not None:
+        message = f"broken TOML at line {line}: a dotted key of more than {MAX_KEY_PARTS} parts; no profile key has more than 4"
+        raise VariantError([Problem(path="", source=label, message=message)])
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -385,7 +391,7 @@ def _resolve_data(data: dict[str, Any], text: str, *, label: str, base: Path | N
         parent = _resolve(parent_ref, base, chain, via=label)
     except VariantError as exc:
         # The parent cannot be had, but the file's own keys can still be checked (issue 17, item 9).
-        raise VariantError(_in_file_order([*exc.problems, *_own_problems(data, label)], order)) from None
+        raise VariantError(_capped(_in_file_order([*exc.problems, *_own_problems(data, label)], order), label)) from None
     parent_citations = dict(parent.citations)
     merged = _merge(parent.data, data)
     # Each value the house file sets takes the comment on its own line, or on the line or table
@@ -541,7 +547,40 @@ def variant_from_data(
     problems = [*found, *_in_file_order([attrs.evolve(p, source=label) for p in problems], order)]
     if problems or isinstance(result, list):
         raise VariantError(_capped(problems, label))
-    return attrs.evolve(result, citations=dict(citations or {}))
+    return _known_sound(attrs.evolve(result, citations=dict(citations or {})))
+
+
+_SOUND: dict[int, weakref.ref[Variant]] = {}
+"""The profiles known to be sound, by id: each loaded one, and each one :func:`sound_variant` checked."""
+
+
+def _known_sound(variant: Variant) -> Variant:
+    key = id(variant)
+    _SOUND[key] = weakref.ref(variant, lambda ref: _SOUND.pop(key) if _SOUND.get(key) is ref else None)
+    return variant
+
+
+def sound_variant(variant: Variant) -> Variant:
+    """A profile the engine can play: ``variant`` itself when it was loaded, or is sound; else :class:`VariantError`.
+
+    A :class:`Variant` made or changed in Python (``attrs.evolve``) skipped
+    the loader's checks; it is written as TOML and read back, so it gets
+    exactly the checks and the messages a house file gets (every problem, with
+    its key path), and the profile read back is the one played. Each profile
+    object is checked once.
+    """
+    if not isinstance(variant, Variant):
+        raise ArgumentError(f"expected a Variant (canasta.load_variant(name or file)), got {shown_value(variant)}")
+    known = _SOUND.get(id(variant))
+    if known is not None and known() is variant:
+        return variant
+    label = f"profile {shown_text(variant.name)!r} built in Python"
+    try:
+        text = dumps_variant(variant)
+    except Exception as exc:  # a value no TOML can hold: None, a set, a string with a lone surrogate
+        raise VariantError([Problem(path="", source=label, message=f"holds a value no profile file can hold ({type(exc).__name__}: {shown_text(exc)[:200]})")]) from None
+    again = loads_variant(text, label=label)
+    return _known_sound(variant) if again == variant else again
 
 
 def _structure(data: Mapping[str, Any]) -> tuple[Variant | list[Problem], list[Problem]]:
@@ -569,11 +608,16 @@ def load_variant(name_or_path: str | Path) -> Variant:
     that is neither a name nor a path. A file over :data:`MAX_PROFILE_BYTES` is
     refused unread.
     """
-    if not isinstance(name_or_path, str | os.PathLike):
-        raise ArgumentError(f"load_variant(...): expected a bundled profile name or a file path, got {shown_value(name_or_path)}")
-    ref = os.fspath(name_or_path)
-    if not isinstance(ref, str):
-        raise ArgumentError(f"load_variant(...): expected a bundled profile name or a file path, got {shown_value(name_or_path)}")
+    wrong = f"load_variant(...): expected a bundled profile name or a file path, got {shown_value(name_or_path)}"
+    if not is_instance(name_or_path, (str, os.PathLike)):
+        raise ArgumentError(wrong)
+    try:
+        ref = os.fspath(name_or_path)
+    except Exception as exc:  # a path-like whose __fspath__ raises or returns no text
+        raise ArgumentError(f"{wrong}: its __fspath__ failed ({type(exc).__name__})") from None
+    if not issubclass(type(ref), str):
+        raise ArgumentError(f"{wrong}, whose __fspath__ gives {type(ref).__name__}, not text")
+    ref = str.__getitem__(ref, slice(None))
     bundled = bundled_path(ref) if "/" not in ref and "\\" not in ref and not ref.endswith(".toml") else None
     if bundled is not None:
         st = bundled.stat()
@@ -603,6 +647,15 @@ def loads_variant(text: str, *, base: Path | None = None, label: str = "<string>
     """
     if not isinstance(text, str):
         raise ArgumentError(f"loads_variant(...): expected the profile as TOML text (a str), got {shown_value(text)}")
+    if base is not None and not is_instance(base, (str, os.PathLike)):
+        raise ArgumentError(f"loads_variant(base=...): expected the folder a relative extends is read from (a path) or None, got {shown_value(base)}")
+    if not isinstance(label, str):
+        raise ArgumentError(f"loads_variant(label=...): expected text naming the profile in messages, got {shown_value(label)}")
+    text = str.__getitem__(text, slice(None))
+    try:
+        base = None if base is None else Path(cast("str | os.PathLike[str]", base))
+    except Exception as exc:  # a path-like whose __fspath__ raises or returns no text
+        raise ArgumentError(f"loads_variant(base=...): {shown_value(base)} is not a usable path ({type(exc).__name__})") from None
     if len(text) > MAX_PROFILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_PROFILE_BYTES:
         size = len(text.encode("utf-8", "surrogatepass"))
         raise VariantError([Problem(path="", source=label, message=f"is {size:,} bytes; profiles over {MAX_PROFILE_BYTES:,} bytes are refused")])

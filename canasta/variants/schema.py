@@ -230,7 +230,9 @@ class RedThreeRules:
     """
 
     bonus_table: Mapping[PlayerCount, tuple[int, ...]] = per_players(
-        {2: (100, 200, 300, 800), 3: (100, 200, 300, 400, 1000, 1200), 4: (100, 200, 300, 800), 6: (100, 200, 300, 400, 1000, 1200)}
+        {2: (100, 200, 300, 800), 3: (100, 200, 300, 400, 1000, 1200), 4: (100, 200, 300, 800), 6: (100, 200, 300, 400, 1000, 1200)},
+        lo=0,
+        hi=10000,
     )
     """Total value of a side's red threes, indexed by how many it holds (first entry: one red three), per player count. One entry per red three in the deck (000 POÄNGRÄKNING 1, 000 TRE SPELARE, 002 SEX SPELARE, 003 L31, 004 L160; 001 §21 F literally 100 each; decisions P9, P10)."""
     plus_when: RedThreeCondition = rule(RedThreeCondition.MELD)

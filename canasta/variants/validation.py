@@ -62,7 +62,7 @@ def _ranges(obj: Any, prefix: str) -> list[Problem]:
             items = [(path, value)]
         for where, v in items:
             if isinstance(v, int) and not isinstance(v, bool) and ((lo is not None and v < lo) or (hi is not None and v > hi)):
-                out.append(Problem(path=where, message=f"{v} is out of range; allowed {lo} to {hi}"))
+                out.append(Problem(path=where, message=f"{shown_value(v)} is out of range; allowed {lo} to {hi}"))
     return out
 
 
@@ -185,7 +185,7 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
         )
     thresholds = v.initial_meld.score_thresholds
     if any(b <= a for a, b in itertools.pairwise(thresholds)) and sound("initial_meld.score_thresholds"):
-        out.append(Problem(path="initial_meld.score_thresholds", message=f"thresholds must be strictly increasing, got {list(thresholds)}"))
+        out.append(Problem(path="initial_meld.score_thresholds", message=f"thresholds must be strictly increasing, got {shown_value(list(thresholds), 200)}"))
     if len(v.initial_meld.minimums) != len(thresholds) + 1 and sound("initial_meld.score_thresholds", "initial_meld.minimums"):
         out.append(
             Problem(
@@ -225,4 +225,23 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
         )
     if not v.name.strip() and sound("name"):
         out.append(Problem(path="name", message="must not be empty"))
+    if not _can_score(v) and sound("scoring", "canastas", "going_out", "concealed_going_out", "red_threes"):
+        out.append(
+            Problem(
+                path="match.target",
+                message=(
+                    "no side can ever score a point: every card value, canasta bonus, going-out bonus and red-three value "
+                    "is 0, so no side reaches the target and no match ends (001 §1, §34 A); give one of them a value"
+                ),
+            )
+        )
     return out
+
+
+def _can_score(v: Variant) -> bool:
+    """Whether anything a side can earn in a hand is worth points: melded cards, canastas, going out or red threes (topics M)."""
+    cards = attrs.astuple(v.scoring.card_points)
+    c = v.canastas
+    bonuses = (c.natural_bonus, c.mixed_bonus, c.wild_canasta_bonus if c.wild_canastas else 0, c.pure_wild_canasta_bonus if c.wild_canastas else 0)
+    red = [x for table in v.red_threes.bonus_table.values() for x in table]
+    return any(x > 0 for x in (*cards, *bonuses, v.going_out.bonus, v.concealed_going_out.bonus, *red))
