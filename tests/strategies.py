@@ -7,6 +7,13 @@ values that validation.py relates are drawn together so that the profile passes
 per-player key, enough cards in the deck, a red-three table of 2 x decks
 entries, strictly increasing thresholds, meld limits that allow a meld.
 
+Every profile ``variants()`` draws can also end a match: :func:`scoring_sources`
+finds a way for some side to score a point at each of its player counts (a
+profile under which no side ever can is refused by validation, issue 17).
+``scoring_edge_variants()`` draws profiles near that edge, with most of their
+points taken away, and ``house_files()`` writes a valid profile as a house file
+that ``extends`` a bundled one.
+
 ``mutated_profiles()`` draws valid TOML profile texts and then breaks them the
 way people and editors do: a line deleted or duplicated, a value of the wrong
 type, junk values or key names, a file cut short, random characters.
@@ -20,21 +27,26 @@ import random
 import re
 import tomllib
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from typing import Any, TypeVar, cast
 
 import attrs
 import tomli_w
+from hypothesis import assume
 from hypothesis import strategies as st
 
-from canasta.variants import Variant, bundled_dir, dumps_variant
+from canasta.variants import Variant, bundled_dir, dumps_variant, load_variant, variant_names
 from canasta.variants.converter import unstructure_variant
 from canasta.variants.enums import WildLimit
+from canasta.variants.liveness import POINT_KEYS, scoring_sources
 from canasta.variants.schema import (
+    META_KEYS,
     PLAYER_COUNTS,
     BlackThreeRules,
     CanastaRules,
+    CardPoints,
+    ConcealedGoingOutRules,
     DealRules,
     DiscardPileRules,
     GoingOutRules,
@@ -111,10 +123,29 @@ def _meld_ok(min_size: int, wild_limit: WildLimit, min_naturals: int, max_wilds:
     return True
 
 
+def _range_of(cls: type, name: str) -> st.SearchStrategy[int]:
+    """The integers a field's schema range allows (its entries', for a list or a table by player count)."""
+    return _int_field(attrs.fields_dict(cast(Any, cls))[name])
+
+
+def variants(
+    citations: bool = True, *, player_counts: st.SearchStrategy[set[int]] | None = None, scoring: bool = True
+) -> st.SearchStrategy[Variant]:
+    """A complete profile that passes check_variant, with citations on some of its keys.
+
+    ``player_counts`` draws the player counts it supports (any non-empty set by
+    default). With ``scoring`` (the default) some side can score a point at
+    every one of them (:func:`scoring_sources`), so a match can end; without
+    it, the profile may leave every side at 0 or below for ever, which
+    validation refuses.
+    """
+    counts = st.sets(st.sampled_from(PLAYER_COUNTS), min_size=1) if player_counts is None else player_counts
+    return _variants(citations, counts, scoring)
+
+
 @st.composite
-def variants(draw: st.DrawFn, citations: bool = True) -> Variant:
-    """A complete profile that passes check_variant, with citations on some of its keys."""
-    counts = draw(st.sets(st.sampled_from(PLAYER_COUNTS), min_size=1))
+def _variants(draw: st.DrawFn, citations: bool, player_counts: st.SearchStrategy[set[int]], scoring: bool) -> Variant:
+    counts = draw(player_counts)
     decks: dict[PlayerCount, int] = {}
     jokers: dict[PlayerCount, int] = {}
     hand_size: dict[PlayerCount, int] = {}
@@ -130,7 +161,8 @@ def variants(draw: st.DrawFn, citations: bool = True) -> Variant:
         most = min(30, (52 * decks[key] + jokers[key] - 1) // (n - sitting_out[key]))  # every hand that plays and the upcard
         hand_size[key] = draw(st.integers(1, most))
         required[key] = draw(st.integers(0, 6))
-        table[key] = tuple(draw(st.lists(st.integers(*INT64), min_size=2 * decks[key], max_size=2 * decks[key])))
+        entries = _range_of(RedThreeRules, "bonus_table")
+        table[key] = tuple(draw(st.lists(entries, min_size=2 * decks[key], max_size=2 * decks[key])))
     deal = draw(
         section(
             DealRules,
@@ -142,16 +174,18 @@ def variants(draw: st.DrawFn, citations: bool = True) -> Variant:
         )
     )
 
-    thresholds = draw(st.lists(st.integers(*INT64), unique=True, max_size=5).map(sorted))
-    minimums = draw(st.lists(st.integers(0, 10000), min_size=len(thresholds) + 1, max_size=len(thresholds) + 1))
+    thresholds = draw(st.lists(_range_of(InitialMeldRules, "score_thresholds"), unique=True, max_size=5).map(sorted))
+    bands = len(thresholds) + 1
+    minimums = draw(st.lists(_range_of(InitialMeldRules, "minimums"), min_size=bands, max_size=bands))
     initial_meld = draw(section(InitialMeldRules, score_thresholds=st.just(tuple(thresholds)), minimums=st.just(tuple(minimums))))
 
     min_size = draw(st.integers(2, 7))
+    most_naturals = 4 * min(decks.values())  # of one rank, in the fewest packs: more and no meld could ever be made
     melds = draw(
         section(
             MeldRules,
             min_size=st.just(min_size),
-            min_naturals=st.integers(1, min_size),  # min_size naturals and no wild card is then always a legal meld
+            min_naturals=st.integers(1, min(min_size, most_naturals)),  # min_size naturals and no wild card is then a legal meld shape
         )
     )
     pair_and_wild = _meld_ok(melds.min_size, melds.wild_limit, melds.min_naturals, melds.max_wilds, 2, 1)
@@ -185,11 +219,127 @@ def variants(draw: st.DrawFn, citations: bool = True) -> Variant:
         sources=tuple(draw(st.lists(any_text, max_size=3))),
         **sections,
     )
+    if scoring:
+        assume(all(scoring_sources(variant, n) for n in counts))
     if not citations:
         return variant
     keys = citable_paths(variant)
     chosen = draw(st.lists(st.sampled_from(keys), unique=True, max_size=12))
     return attrs.evolve(variant, citations={k: draw(citation_text) for k in chosen})
+
+
+# --- can a match end? ---------------------------------------------------------------
+
+def _point_value(key: str, value: int) -> Callable[[Variant], Variant]:
+    """A change setting one key of :data:`POINT_KEYS` (every entry of the red-three table) to ``value``, clamped into its range."""
+    group, _, name = key.rpartition(".")
+    owner = {"scoring.card_points": CardPoints, "canastas": CanastaRules, "going_out": GoingOutRules}.get(group)
+    owner = owner or {"concealed_going_out": ConcealedGoingOutRules, "red_threes": RedThreeRules}[group]
+    meta = attrs.fields_dict(cast(Any, owner))[name].metadata
+    lo, hi = meta.get("lo"), meta.get("hi")
+    value = max(value, INT64[0] if lo is None else lo)
+    value = min(value, INT64[1] if hi is None else hi)
+
+    def change(v: Variant) -> Variant:
+        if key == "red_threes.bonus_table":
+            table = {k: tuple(value for _ in t) for k, t in v.red_threes.bonus_table.items()}
+            return attrs.evolve(v, red_threes=attrs.evolve(v.red_threes, bonus_table=table))
+        if group == "scoring.card_points":
+            points = attrs.evolve(v.scoring.card_points, **{name: value})
+            return attrs.evolve(v, scoring=attrs.evolve(v.scoring, card_points=points))
+        return attrs.evolve(v, **{group: attrs.evolve(getattr(v, group), **{name: value})})
+
+    return change
+
+
+def without_points(v: Variant, keep: Iterable[str] = ()) -> Variant:
+    """The profile with every key of :data:`POINT_KEYS` but ``keep`` set to 0 (as near 0 as its range allows)."""
+    for key in POINT_KEYS:
+        if key not in keep:
+            v = _point_value(key, 0)(v)
+    return v
+
+
+@st.composite
+def scoring_edge_variants(draw: st.DrawFn) -> Variant:
+    """A profile of valid shape with most of its points taken away: near the edge where no side can ever score.
+
+    Up to two point keys keep a positive value; the opening minimums may rise
+    to their top, concealed going out may be switched off. Some of these
+    profiles can still end a match, the others validation must refuse.
+    """
+    v = draw(variants(citations=False, scoring=False))
+    kept = draw(st.sets(st.sampled_from(POINT_KEYS), max_size=2))
+    v = without_points(v, kept)
+    for key in sorted(kept):
+        v = _point_value(key, draw(st.sampled_from([1, 5, 100, INT64[1]])))(v)
+    if draw(st.booleans()):
+        top = draw(st.sampled_from([1, 50, 10000]))
+        v = attrs.evolve(v, initial_meld=attrs.evolve(v.initial_meld, minimums=tuple(top for _ in v.initial_meld.minimums)))
+    if draw(st.booleans()):
+        v = attrs.evolve(v, concealed_going_out=attrs.evolve(v.concealed_going_out, allowed=False))
+    return v
+
+
+# --- house files ---------------------------------------------------------------------------
+
+
+def _changes(parent: Mapping[str, Any], child: Mapping[str, Any], path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    """The leaves of ``child`` that differ from ``parent``'s, as (key path, value); a table the parent lacks is one leaf."""
+    out: list[tuple[tuple[str, ...], Any]] = []
+    for key, value in child.items():
+        old = parent.get(key)
+        if isinstance(value, dict) and isinstance(old, dict):
+            out += _changes(old, value, (*path, key))
+        elif value != old:
+            out.append(((*path, key), value))
+    return out
+
+
+def _put(table: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
+    for part in path[:-1]:
+        table = table.setdefault(part, {})
+    table[path[-1]] = value
+
+
+def house_text(parent_name: str, v: Variant) -> str:
+    """``v`` as a house file: ``extends`` the bundled profile ``parent_name`` and gives every value that differs from it.
+
+    ``v`` must list every player count of the parent: a house file can only add to a table by player count.
+    """
+    data = unstructure_variant(v)
+    house: dict[str, Any] = {"extends": parent_name, **{key: data[key] for key in ("name", "title", "description", "sources")}}
+    for path, value in _changes(unstructure_variant(load_variant(parent_name)), data):
+        if path[0] not in META_KEYS:
+            _put(house, path, value)
+    return tomli_w.dumps(house)
+
+
+@st.composite
+def house_files(draw: st.DrawFn) -> tuple[dict[str, str], Variant]:
+    """A valid profile written as house files, and that profile: what loading ``house.toml`` must give.
+
+    ``house.toml`` says ``extends = "base.toml"``, which says ``extends`` a
+    bundled profile; each rule the profile changes from the bundled one is
+    written in one of the two files, drawn at random, so the loader's merge
+    of tables key by key and of arrays whole is played at both levels. The
+    profile lists every player count of its bundled parent (a house file can
+    only add to a table by player count) and says who sits out at each count.
+    """
+    parent_name = draw(st.sampled_from(variant_names()))
+    parent = load_variant(parent_name)
+    need = set(parent.player_counts)
+    v = draw(variants(citations=False, player_counts=st.sets(st.sampled_from(PLAYER_COUNTS)).map(lambda s: s | need)))
+    sitting_out = {PlayerCount(n): v.deal.sitting_out.get(PlayerCount(n), 0) for n in v.player_counts}
+    v = attrs.evolve(v, deal=attrs.evolve(v.deal, sitting_out=sitting_out))
+    data = unstructure_variant(v)
+    changes = [(path, value) for path, value in _changes(unstructure_variant(parent), data) if path[0] not in META_KEYS]
+    in_base = draw(st.lists(st.booleans(), min_size=len(changes), max_size=len(changes)))
+    base: dict[str, Any] = {"extends": parent_name}
+    house: dict[str, Any] = {"extends": "base.toml", **{key: data[key] for key in ("name", "title", "description", "sources")}}
+    for (path, value), here in zip(changes, in_base, strict=True):
+        _put(base if here else house, path, value)
+    return {"base.toml": tomli_w.dumps(base), "house.toml": tomli_w.dumps(house)}, v
 
 
 def _leaves(data: Mapping[str, Any], prefix: str = "") -> list[str]:
@@ -472,12 +622,18 @@ def mutated_profiles() -> st.SearchStrategy[str]:
 __all__ = [
     "BASE_TEXTS",
     "MUTATIONS",
+    "POINT_KEYS",
     "citable_paths",
+    "house_files",
+    "house_text",
     "mutated_data",
     "mutated_profiles",
     "mutated_texts",
+    "scoring_edge_variants",
+    "scoring_sources",
     "section",
     "toml_literal",
     "toml_values",
     "variants",
+    "without_points",
 ]
