@@ -1,62 +1,84 @@
 """canasta: Canasta played by the rules of any federation, club or household.
 
 The rules are data: a TOML variant profile. See the README for the API.
+
+The public names are imported when first used (PEP 562): ``canasta.Game``
+and ``from canasta import Game`` work as always, while ``import canasta``
+alone loads nothing of the engine, so a program (the command line among
+them) starts quickly and handles Ctrl-C from its first step.
 """
 
-from .core import (
-    Action,
-    AnswerGoOut,
-    AskGoOut,
-    CanastaError,
-    Card,
-    DataError,
-    DeclinePile,
-    Discard,
-    Draw,
-    Event,
-    Game,
-    GameRecord,
-    HandScore,
-    IllegalActionError,
-    MatchResult,
-    Meld,
-    MeldView,
-    NotationError,
-    Phase,
-    PlayerView,
-    PositionError,
-    Question,
-    Rank,
-    RecordError,
-    ReplayError,
-    Retract,
-    ScenarioError,
-    TakePile,
-    Termination,
-    TurnView,
-    UnsupportedPlayerCount,
-    card_text,
-    is_natural,
-    is_wild,
-    parse_action,
-    parse_card,
-    parse_rank,
-    rank_of,
-    rank_text,
-)
-from .errors import ArgumentError, SimulationError
-from .simulation import compare, simulate
-from .variants import (
-    Problem,
-    Variant,
-    VariantError,
-    check_variant,
-    dumps_variant,
-    load_variant,
-    loads_variant,
-    variant_names,
-)
-from .variants.diff import RuleDifference, diff_variants, format_diff
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .core import (
+        Action,
+        AnswerGoOut,
+        AskGoOut,
+        CanastaError,
+        Card,
+        DataError,
+        DeclinePile,
+        Discard,
+        Draw,
+        Event,
+        Game,
+        GameRecord,
+        HandScore,
+        IllegalActionError,
+        MatchResult,
+        Meld,
+        MeldView,
+        NotationError,
+        Phase,
+        PlayerView,
+        PositionError,
+        Question,
+        Rank,
+        RecordError,
+        ReplayError,
+        Retract,
+        ScenarioError,
+        TakePile,
+        Termination,
+        TurnView,
+        UnsupportedPlayerCount,
+        card_text,
+        is_natural,
+        is_wild,
+        parse_action,
+        parse_card,
+        parse_rank,
+        rank_of,
+        rank_text,
+    )
+    from .errors import ArgumentError, SimulationError
+    from .simulation import compare, simulate
+    from .variants import (
+        Problem,
+        Variant,
+        VariantError,
+        check_variant,
+        dumps_variant,
+        load_variant,
+        loads_variant,
+        variant_names,
+    )
+    from .variants.diff import RuleDifference, diff_variants, format_diff
+
+_HOMES: dict[str, tuple[str, ...]] = {
+    "canasta.core": ("Action", "AnswerGoOut", "AskGoOut", "CanastaError", "Card", "DataError", "DeclinePile", "Discard", "Draw", "Event", "Game", "GameRecord", "HandScore", "IllegalActionError", "MatchResult", "Meld", "MeldView", "NotationError", "Phase", "PlayerView", "PositionError", "Question", "Rank", "RecordError", "ReplayError", "Retract", "ScenarioError", "TakePile", "Termination", "TurnView", "UnsupportedPlayerCount", "card_text", "is_natural", "is_wild", "parse_action", "parse_card", "parse_rank", "rank_of", "rank_text"),
+    "canasta.errors": ("ArgumentError", "SimulationError"),
+    "canasta.simulation": ("compare", "simulate"),
+    "canasta.variants": ("Problem", "Variant", "VariantError", "check_variant", "dumps_variant", "load_variant", "loads_variant", "variant_names"),
+    "canasta.variants.diff": ("RuleDifference", "diff_variants", "format_diff"),
+}
+"""The module each public name comes from, imported when one of its names is first used."""
+
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "Action",
@@ -114,3 +136,17 @@ __all__ = [
     "simulate",
     "variant_names",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name's module the first time the name is used, and keep the name here."""
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'canasta' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

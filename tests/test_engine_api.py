@@ -528,3 +528,21 @@ def test_from_position_refuses_a_turn_cap_below_one() -> None:
     position = canasta.Game("finnish", seed=1).position()
     with pytest.raises(ValueError, match="turn_cap=0"):
         canasta.Game.from_position(position, turn_cap=0)
+
+
+def test_only_the_player_to_draw_sees_that_the_end_of_the_stock_forces_him_to_take_the_pile() -> None:
+    """Under Regency he must take the pile whenever he legally can (004 L194); a frozen pile needs a natural pair from his hand,
+    so whether he must depends on his cards: no other view may tell."""
+    g = canasta.Game.from_position(
+        {
+            "variant": "regency",
+            "players": 4,
+            "seat": 0,
+            "hands": {"0": "9H 9D 4C", "1": "7C 8D", "2": "7D 8C", "3": "7H 8H"},
+            "sides": {"0": {"melds": ["KC KD KH"]}, "1": {"melds": ["QC QD QH"]}},
+            "pile": {"cards": "5S 2C 9C", "frozen": True},
+            "stock": {"size": 0},
+        }
+    )
+    assert g.view(0).turn.take_forced and "decline" not in [str(a) for a in g.legal_actions()]
+    assert not any(g.view(seat).turn.take_forced for seat in (1, 2, 3))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 import tomllib
 from pathlib import Path
@@ -80,3 +81,20 @@ def test_the_readme_links_to_every_doc_page() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     for page in sorted((ROOT / "docs").glob("*.md")):
         assert f"{HOME}/blob/main/docs/{page.name}" in text, f"the README does not link to docs/{page.name}"
+
+
+def test_every_public_name_is_found_where_the_package_says_and_import_canasta_loads_no_engine() -> None:
+    """The names are imported when first used (PEP 562), so ``import canasta`` stays lean and the command line starts at once."""
+    import subprocess
+    import sys
+
+    import canasta
+
+    assert sorted(canasta._HOME_OF) == sorted(canasta.__all__)
+    for name in canasta.__all__:
+        assert getattr(canasta, name) is getattr(importlib.import_module(canasta._HOME_OF[name]), name)
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, canasta; print(sorted(m for m in sys.modules if m.startswith('canasta')))"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()
+    assert loaded == "['canasta']"

@@ -39,7 +39,7 @@ import re
 import weakref
 from collections.abc import Callable
 from functools import cache
-from operator import attrgetter, is_
+from operator import attrgetter
 from typing import Any, TypeVar
 
 import attrs
@@ -348,11 +348,19 @@ def _shared(action: _A) -> _A:
 
 
 def _unchanged(action: object, fields: tuple[object, ...]) -> bool:
-    """Whether each field of ``action`` is still the very object in ``fields``: no caller's ``__eq__`` runs."""
+    """Whether each field of ``action`` is still the very object in ``fields``: no caller's ``__eq__`` runs.
+
+    A plain loop: :meth:`canasta.Game.apply` asks this of every listed action
+    it applies, and it is faster here than ``all(map(operator.is_, ...))``.
+    """
     try:
-        return all(map(is_, _READERS[type(action)](action), fields))
+        current = _READERS[type(action)](action)
     except Exception:  # a field deleted with object.__delattr__
         return False
+    for i in range(len(fields)):  # noqa: SIM110
+        if current[i] is not fields[i]:
+            return False
+    return True
 
 
 def intact(action: Action) -> bool:

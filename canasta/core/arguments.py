@@ -13,7 +13,8 @@ writes an integer TOML cannot hold.
 
 from __future__ import annotations
 
-from typing import Any, Final
+import operator
+from typing import Any, Final, SupportsIndex
 
 import attrs
 
@@ -31,27 +32,46 @@ def shown(value: object) -> str:
     return f"{shown_value(value)} ({type(value).__name__})"
 
 
+def whole_number(value: object) -> int | None:
+    """``value`` as a plain ``int`` when it is a whole number, else None.
+
+    An ``int``, or an integer of another library that says so with
+    ``__index__`` (numpy's ``int64``, ``uint8`` ...). A bool is no number here
+    (``seed=True`` is a mistake), nor is a float, even ``4.0``.
+    """
+    if type(value) is int:
+        return value
+    try:
+        if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+            return None
+        return int(operator.index(value))
+    except Exception:  # numpy's bool, an __index__ that raises, a type that answers isinstance by raising
+        return None
+
+
 def check_seed(seed: object, call: str = "Game") -> int | None:
-    """``seed`` if it is None or an int a record can hold; else :class:`ArgumentError`.
+    """``seed`` as an int if it is None or a whole number a record can hold; else :class:`ArgumentError`.
 
     A bool is refused although it is an int: ``seed=True`` is a mistake, not a seed.
     """
     if seed is None:
         return None
-    if type(seed) is not int:
+    number = whole_number(seed)
+    if number is None:
         raise ArgumentError(f"{call}(seed=...): expected an int or None, got {shown(seed)}")
-    if seed not in INT64:
-        raise ArgumentError(f"{call}(seed={shown_value(seed)}): a seed is an int from {INT64_MIN} to {INT64_MAX}, which a record can hold")
-    return seed
+    if number not in INT64:
+        raise ArgumentError(f"{call}(seed={shown_value(number)}): a seed is an int from {INT64_MIN} to {INT64_MAX}, which a record can hold")
+    return number
 
 
 def check_turn_cap(turn_cap: object, call: str = "Game") -> int:
-    """``turn_cap`` if it is an int from 1 to :data:`INT64_MAX`; else :class:`ArgumentError`."""
-    if type(turn_cap) is not int:
+    """``turn_cap`` as an int if it is a whole number from 1 to :data:`INT64_MAX`; else :class:`ArgumentError`."""
+    number = whole_number(turn_cap)
+    if number is None:
         raise ArgumentError(f"{call}(turn_cap=...): expected an int, got {shown(turn_cap)}")
-    if not 1 <= turn_cap <= INT64_MAX:
-        raise ArgumentError(f"{call}(turn_cap={shown_value(turn_cap)}): a hand needs a cap of at least 1 turn, and at most {INT64_MAX}")
-    return turn_cap
+    if not 1 <= number <= INT64_MAX:
+        raise ArgumentError(f"{call}(turn_cap={shown_value(number)}): a hand needs a cap of at least 1 turn, and at most {INT64_MAX}")
+    return number
 
 
 def check_players(variant: Variant, players: object, call: str = "Game") -> int:
@@ -64,12 +84,13 @@ def check_players(variant: Variant, players: object, call: str = "Game") -> int:
     (a subclass of ArgumentError), listing the counts it has.
     """
     sound_variant(variant)
-    if type(players) is not int:
+    number = whole_number(players)
+    if number is None:
         raise ArgumentError(f"{call}(players=...): expected a number of players (an int), got {shown(players)}")
-    if players not in variant.deal.hand_size:
+    if number not in variant.deal.hand_size:
         counts = ", ".join(str(n) for n in variant.player_counts)
-        raise UnsupportedPlayerCount(f"profile {variant.name!r} has rules for {counts} players, not {shown_value(players)}")
-    return players
+        raise UnsupportedPlayerCount(f"profile {variant.name!r} has rules for {counts} players, not {shown_value(number)}")
+    return number
 
 
 def keyword_problem(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any], example: str) -> str | None:
@@ -99,4 +120,4 @@ def keyword_problem(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any], ex
     return None
 
 
-__all__ = ["INT64", "INT64_MAX", "INT64_MIN", "check_players", "check_seed", "check_turn_cap", "keyword_problem", "shown"]
+__all__ = ["INT64", "INT64_MAX", "INT64_MIN", "check_players", "check_seed", "check_turn_cap", "keyword_problem", "shown", "whole_number"]

@@ -122,7 +122,10 @@ class TurnView:
     stock_empty: bool
     """The stock is empty: the player to draw takes the pile or declines it (000 TALONGENS SISTA KORT 2, 001 §24)."""
     take_forced: bool
-    """At the end of the stock the profile forces this player to take the pile (001 §24, 004 L194): declining is not allowed."""
+    """At the end of the stock the profile forces this player to take the pile (001 §24, 004 L194): declining is not allowed.
+
+    Shown only in the view of the player to draw: it depends on his hand, so another seat's view says False.
+    """
 
 
 @attrs.frozen(kw_only=True)
@@ -203,15 +206,20 @@ def _meld_views(st: State) -> tuple[tuple[MeldView, ...], ...]:
     )
 
 
-def make_turn_view(st: State) -> TurnView:
-    """The state of the turn in progress."""
+def make_turn_view(st: State, viewer: int) -> TurnView:
+    """The state of the turn in progress, as ``viewer`` sees it.
+
+    Whether the player to draw must take the pile at the end of the stock
+    depends on his hand (the top card fits a meld of his, 001 §24 A), so only
+    his own view says so: another seat's view leaves it False.
+    """
     from . import legality
 
     seat = st.asker if st.phase == ANSWER and st.asker >= 0 else st.current
     side = st.rules.side_of[seat]
     opened = st.opened[side]
     stock_empty = not st.stock
-    forced = st.phase == DRAW and stock_empty and bool(st.pile) and legality.check(st, DECLINE) is not None
+    forced = viewer == st.current and st.phase == DRAW and stock_empty and bool(st.pile) and legality.check(st, DECLINE) is not None
     return TurnView(
         seat=seat,
         drew_from_stock=st.drew_from_stock,
@@ -263,7 +271,7 @@ def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Var
         stock_size=len(st.stock),
         scores=tuple(st.scores),
         opening_minimums=tuple(st.minimum(side) for side in range(r.sides)),
-        turn=make_turn_view(st),
+        turn=make_turn_view(st, seat),
         legal_actions=legal if seat == st.current and st.phase != OVER else (),
         variant=variant if variant is not None else r.variant,
     )

@@ -618,6 +618,9 @@ def load_variant(name_or_path: str | Path) -> Variant:
     if not issubclass(type(ref), str):
         raise ArgumentError(f"{wrong}, whose __fspath__ gives {type(ref).__name__}, not text")
     ref = str.__getitem__(ref, slice(None))
+    if not ref.strip():
+        message = f"an empty name names no profile; give a bundled name ({', '.join(variant_names())}) or a file path"
+        raise VariantError([Problem(path="", source=repr(ref), message=message)])
     bundled = bundled_path(ref) if "/" not in ref and "\\" not in ref and not ref.endswith(".toml") else None
     if bundled is not None:
         st = bundled.stat()
