@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from hostile import Hostile
 
 import canasta
 from canasta import AnswerGoOut, AskGoOut, Discard, Draw, Meld, Rank, TakePile
-from canasta.bots import Bot, HeuristicBot, RandomBot
+from canasta.bots import Bot, HeuristicBot, RandomBot, play_turn
 from canasta.bots.knowledge import JOKERS, TWOS, rule_facts
 from canasta.bots.planning import going_out_plan, hand_counts, opening_plan
 from canasta.core.events import HandEnded, Termination
@@ -309,3 +310,137 @@ def test_heuristic_partners_outscore_random_partners_over_twenty_seeded_hands() 
         heuristic += totals[h_side]
         random += totals[1 - h_side]
     assert heuristic > random + 20 * 200
+
+
+# ---------------------------------------------------------------------------
+# Hostile input (issue 17): one seed rule, and the library's own errors for every bad argument
+# ---------------------------------------------------------------------------
+
+
+
+
+def _choices(bot: Bot, views: Sequence[canasta.PlayerView]) -> list[str]:
+    return [str(bot.choose(v, v.legal_actions)) for v in views]
+
+
+@pytest.mark.parametrize("cls", [RandomBot, HeuristicBot])
+def test_one_seed_rule_for_every_bot_ints_numpy_ints_or_none(cls: type) -> None:
+    """Seeds as canasta.Game takes them, plus numpy integers; distinct seeds play distinctly, a negative one too."""
+    np = pytest.importorskip("numpy")
+    views = recorded_views("regency", seed=3, count=120)
+    for seed in (np.int64(3), np.int32(3), np.uint64(3), np.uint8(3), np.int16(3)):
+        bot = cls(seed=seed)
+        assert type(bot.seed) is int and bot.seed == 3 and repr(bot) == f"{cls.__name__}(seed=3)"
+        assert _choices(bot, views) == _choices(cls(seed=3), views)
+    assert cls(seed=None).seed is None and cls(seed=-(2**63)).seed == -(2**63) and cls(seed=2**63 - 1).seed == 2**63 - 1
+    if cls is RandomBot:
+        assert _choices(cls(seed=-1), views) != _choices(cls(seed=1), views), "a negative seed is not its absolute value"
+    for seed in ("x", 3.5, 3.0, True, np.bool_(True), object(), "\ud800", [3], Hostile(), np.float64(3)):
+        with pytest.raises(canasta.ArgumentError, match="expected an int or None"):
+            cls(seed=seed)
+    for seed in (2**63, -(2**63) - 1, 10**5000, np.uint64(2**64 - 1)):
+        with pytest.raises(canasta.ArgumentError, match="a seed is an int from"):
+            cls(seed=seed)
+
+
+@pytest.mark.parametrize("cls", [RandomBot, HeuristicBot])
+def test_choose_refuses_what_is_not_a_view_and_a_list_of_actions(cls: type) -> None:
+    game = canasta.Game("finnish", players=4, seed=1)
+    view = game.view(0)
+    legal = view.legal_actions
+    bot = cls(seed=1)
+    for bad_view in (None, "view", game, Hostile(), 3):
+        with pytest.raises(canasta.ArgumentError, match="expected the seat's view"):
+            bot.choose(bad_view, legal)
+    for bad_legal in (None, "draw", 3, Hostile(), {0: legal[0]}, iter(legal)):
+        with pytest.raises(canasta.ArgumentError, match="legal actions"):
+            bot.choose(view, bad_legal)
+    for empty in ((), []):
+        with pytest.raises(canasta.ArgumentError, match="no legal actions"):
+            bot.choose(view, empty)
+    for entries in ([Hostile()], [None], ["draw"], [3, 4]):
+        with pytest.raises(canasta.ArgumentError, match="is not an action the engine lists"):
+            bot.choose(view, entries)
+    other = canasta.Game("regency", players=2, seed=5)
+    other_view = other.view(other.current_player)
+    assert bot.choose(other_view, other_view.legal_actions) in other_view.legal_actions, "a view of another game is a view"
+
+
+def test_a_heuristic_bot_reads_every_entry_and_refuses_a_malformed_one() -> None:
+    view = canasta.Game("finnish", players=4, seed=1).view(0)
+    altered = Meld(rank="K", naturals=3)
+    object.__setattr__(altered, "naturals", Hostile())
+    for legal in ([*view.legal_actions, Hostile()], [altered, *view.legal_actions], [view.legal_actions[0], None]):
+        with pytest.raises(canasta.ArgumentError, match="is not an action the engine lists"):
+            HeuristicBot(seed=1).choose(view, legal)
+
+
+def test_play_turn_refuses_a_bad_game_or_bots_and_leaves_the_game_as_it_was() -> None:
+    game = canasta.Game("finnish", players=4, seed=2)
+    before = game.record()
+    bots = [RandomBot(seed=s) for s in range(4)]
+
+    class NotABot:
+        choose = 3
+
+    for args in (
+        (game, []),
+        (game, None),
+        (game, [1, 2, 3, 4]),
+        (game, [RandomBot()]),
+        (game, "abcd"),
+        (game, Hostile()),
+        (game, [Hostile()] * 4),
+        (game, [NotABot()] * 4),
+        (None, bots),
+        ("game", bots),
+        (Hostile(), bots),
+        (game.view(0), bots),
+    ):
+        with pytest.raises(canasta.ArgumentError, match="play_turn"):
+            play_turn(*args)  # type: ignore[arg-type]
+        assert game.record() == before
+
+    class Returns:
+        def __init__(self, value: object) -> None:
+            self.value = value
+
+        def choose(self, view: canasta.PlayerView, legal: Sequence[canasta.Action]) -> object:
+            return self.value
+
+    for value in (Hostile(), None, "fly away", 3):
+        with pytest.raises(canasta.NotationError):
+            play_turn(game, [Returns(value)] * 4)  # type: ignore[list-item]
+        assert game.record() == before
+    with pytest.raises(canasta.IllegalActionError):
+        play_turn(game, [Returns("discard 7")] * 4)  # type: ignore[list-item]
+    assert game.record() == before
+
+    class Raises:
+        def choose(self, view: canasta.PlayerView, legal: Sequence[canasta.Action]) -> canasta.Action:
+            raise KeyError("the bot's own error")
+
+    with pytest.raises(KeyError, match="the bot's own error"):
+        play_turn(game, [Raises()] * 4)  # the bot's exception is its own: it reaches the caller unchanged
+    assert game.record() == before
+
+
+def test_play_turn_on_a_finished_match_is_refused() -> None:
+    game = canasta.Game("regency", players=2, seed=1)
+    bots = [RandomBot(seed=1), RandomBot(seed=2)]
+    while not game.is_over:
+        play_turn(game, bots)
+    with pytest.raises(canasta.ArgumentError, match="the match is over"):
+        play_turn(game, bots)
+
+
+def test_rule_facts_refuses_a_non_profile_or_a_player_count_it_lacks() -> None:
+    v = canasta.load_variant("finnish")
+    for variant in (None, "finnish", Hostile()):
+        with pytest.raises(canasta.ArgumentError, match="expected a Variant"):
+            rule_facts(variant, 4)  # type: ignore[arg-type]
+    for players in ("4", None, True, 4.0):
+        with pytest.raises(canasta.ArgumentError, match="expected a number of players"):
+            rule_facts(v, players)  # type: ignore[arg-type]
+    with pytest.raises(canasta.UnsupportedPlayerCount):
+        rule_facts(v, 3)

@@ -10,6 +10,7 @@ import sys
 import numpy as np
 import pytest
 from engine_helpers import scramble_hidden
+from hostile import Hostile, HostileText
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -47,9 +48,9 @@ def test_action_space_is_a_bijection(variant: str, players: int) -> None:
         action = space.index_to_action(i)
         assert space.action_to_index(action) == i
         assert space.action_to_index(str(action)) == i, "the text form names the same index"
-    with pytest.raises(IndexError, match="outside"):
+    with pytest.raises(canasta.ArgumentError, match="outside"):
         space.index_to_action(space.num_actions)
-    with pytest.raises(IndexError):
+    with pytest.raises(canasta.ArgumentError, match="outside"):
         space.index_to_action(-1)
 
 
@@ -183,9 +184,9 @@ def test_observation_never_changes_when_only_hidden_cards_change(
 
 def test_observation_rejects_a_view_of_another_table() -> None:
     space = ObservationSpace("regency", 4)
-    with pytest.raises(ValueError, match="3-player table"):
+    with pytest.raises(canasta.ArgumentError, match="table of 3 players in 3 sides does not fit"):
         space.encode(canasta.Game("regency", players=3, seed=1).view(0))
-    with pytest.raises(KeyError, match="the blocks are hand"):
+    with pytest.raises(canasta.ArgumentError, match="the blocks are hand"):
         space.block("nothing")
 
 
@@ -206,3 +207,116 @@ def test_import_canasta_does_not_import_numpy() -> None:
     code = "import sys, canasta; canasta.Game('finnish', seed=1).legal_actions(); print('numpy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# -- hostile input (issue 17): every bad argument gets the library's own error ------------
+
+
+
+
+
+
+@pytest.mark.parametrize("cls", [ActionSpace, ObservationSpace])
+def test_a_bad_player_count_or_profile_is_refused_as_check_players_refuses_it(cls: type) -> None:
+    """The same errors and messages as canasta.Game in the pure and the compiled build (canasta.core.arguments)."""
+    for players in ("4", None, True, 4.0, [4], np.bool_(True), Hostile()):
+        with pytest.raises(canasta.ArgumentError, match=rf"{cls.__name__}\(players=\.\.\.\): expected a number of players"):
+            cls("finnish", players)
+    assert cls("finnish", np.int64(4)).players == 4  # a numpy integer is a whole number (canasta.core.arguments.whole_number)
+    for players in (3, -1, 0, 8, 10**5000):
+        with pytest.raises(canasta.UnsupportedPlayerCount, match="has rules for 4 players"):
+            cls("finnish", players)
+    for variant in (3, None, Hostile(), ["finnish"]):
+        with pytest.raises(canasta.ArgumentError, match="expected a Variant, a bundled profile name or a TOML path"):
+            cls(variant, 4)
+
+
+def test_index_to_action_takes_ints_of_the_space_and_refuses_everything_else() -> None:
+    space = ActionSpace("finnish", 4)
+    for index in (0, np.int64(0), np.uint8(0), np.int16(0), np.array(0)):
+        assert space.index_to_action(index) == canasta.parse_action("draw")
+    for index in (10**5000, -(10**5000), -1, space.num_actions, 2**64):
+        with pytest.raises(canasta.ArgumentError, match=r"outside 0 \.\. 1006"):
+            space.index_to_action(index)
+    for index in (1.5, 0.0, "3", True, None, np.bool_(False), np.float64(1), Hostile(), [0]):
+        with pytest.raises(canasta.ArgumentError, match="the action index must be an int"):
+            space.index_to_action(index)  # type: ignore[arg-type]
+
+
+def test_actions_are_looked_up_without_running_a_strangers_dunders() -> None:
+    """No __hash__, __eq__, __str__ or __repr__ of the caller's value runs; non-actions are NotationError (as Game.apply)."""
+    space = ActionSpace("finnish", 4)
+    assert space.action_to_index(HostileText("meld K n3 t1")) == space.action_to_index("meld K n3 t1")
+    for value in (Hostile(), 3, None, 1.5, object(), [canasta.parse_action("draw")]):
+        with pytest.raises(canasta.NotationError, match="is not an action"):
+            space.action_to_index(value)  # type: ignore[arg-type]
+        with pytest.raises(canasta.NotationError):
+            space.indices([value])  # type: ignore[list-item]
+        with pytest.raises(canasta.NotationError):
+            space.mask_of([canasta.parse_action("draw"), value])  # type: ignore[list-item]
+    altered = Meld(rank="K", naturals=3)
+    object.__setattr__(altered, "naturals", Hostile())
+    with pytest.raises(canasta.NotationError, match="altered"):
+        space.action_to_index(altered)
+    for text in ("fly away", "", "meld K n999999999999999999999"):
+        with pytest.raises(canasta.NotationError):
+            space.action_to_index(text)
+
+
+def test_collections_of_actions_that_are_not_collections_are_refused() -> None:
+    space = ActionSpace("finnish", 4)
+
+    def broken() -> object:
+        yield canasta.parse_action("draw")
+        raise RuntimeError("a stranger's iterator")
+
+    assert space.indices(iter([canasta.parse_action("discard 7"), "draw"])) == [0, space.action_to_index("discard 7")]
+    for make in (lambda: None, lambda: 3, lambda: "draw", Hostile, broken):
+        with pytest.raises(canasta.ArgumentError):
+            space.indices(make())  # type: ignore[arg-type]
+        with pytest.raises(canasta.ArgumentError):
+            space.mask_of(make())  # type: ignore[arg-type]
+
+
+def test_a_game_or_view_of_another_table_or_no_game_at_all_is_refused() -> None:
+    space, obs = ActionSpace("finnish", 4), ObservationSpace("finnish", 4)
+    others = [canasta.Game("regency", players=4, seed=1), canasta.Game("regency", players=2, seed=1)]
+    for value in (None, "game", Hostile(), canasta.Game("finnish", players=4, seed=1).view(0), *others):
+        with pytest.raises(canasta.ArgumentError):
+            space.mask(value)  # type: ignore[arg-type]
+        with pytest.raises(canasta.ArgumentError):
+            space.legal_indices(value)  # type: ignore[arg-type]
+    for value in (None, "view", Hostile(), canasta.Game("finnish", players=4, seed=1), others[1].view(0)):
+        with pytest.raises(canasta.ArgumentError):
+            obs.encode(value)  # type: ignore[arg-type]
+
+
+def test_a_view_built_by_hand_with_fields_no_game_gives_is_refused() -> None:
+    import attrs
+
+    obs = ObservationSpace("finnish", 4)
+    view = canasta.Game("finnish", players=4, seed=1).view(0)
+    for changes in (
+        {"hand": (999,)},
+        {"hand_sizes": ()},
+        {"players": "4"},
+        {"sides": None},
+        {"discards": ((0, Hostile()),)},
+        {"melds": None},
+    ):
+        with pytest.raises(canasta.ArgumentError):
+            obs.encode(attrs.evolve(view, **changes))
+
+
+def test_blocks_vectors_and_layouts_are_checked() -> None:
+    obs = ObservationSpace("finnish", 4)
+    for name in ("nothing", None, 3, Hostile(), HostileText("hand ")):
+        with pytest.raises(canasta.ArgumentError, match="the blocks are hand"):
+            obs.block(name)  # type: ignore[arg-type]
+    assert obs.block(HostileText("hand")).stop == 15
+    for vector in (None, [0.0] * 377, np.zeros(3, np.float32), Hostile()):
+        with pytest.raises(canasta.ArgumentError):
+            obs.describe(vector)  # type: ignore[arg-type]
+    for space in (None, ActionSpace("finnish", 4), Hostile()):
+        with pytest.raises(canasta.ArgumentError):
+            layout_table(space)  # type: ignore[arg-type]

@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 import pytest
 from engine_helpers import snapshot
+from hostile import Hostile, HostileText
 
 import canasta
 from canasta.errors import shown_value
@@ -208,34 +209,8 @@ def test_an_action_altered_after_construction_is_refused_by_can_violation_and_ap
     assert snapshot(g) == before and [str(a) for a in g.actions] == ["draw", "ask"]
 
 
-class Hostile:
-    """An object whose every method a careless library might call raises."""
-
-    def __hash__(self) -> int:
-        raise RuntimeError("hash")
-
-    def __eq__(self, other: object) -> bool:
-        raise RuntimeError("eq")
-
-    def __repr__(self) -> str:
-        raise RuntimeError("repr")
-
-    def __str__(self) -> str:
-        raise RuntimeError("str")
 
 
-class HostileText(str):
-    def __hash__(self) -> int:
-        raise RuntimeError("hash")
-
-    def __eq__(self, other: object) -> bool:
-        raise RuntimeError("eq")
-
-    def __repr__(self) -> str:
-        raise RuntimeError("repr")
-
-    def __str__(self) -> str:
-        raise RuntimeError("str")
 
 
 class HostileMeld(canasta.Meld):

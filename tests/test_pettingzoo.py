@@ -124,7 +124,7 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     before = e.game.record()
     with pytest.raises(canasta.IllegalActionError):
         e.step(e.actions_space.action_to_index("discard 7"))  # the turn starts with a draw (001 §9)
-    with pytest.raises(IndexError):
+    with pytest.raises(canasta.ArgumentError, match="outside"):
         e.step(10**6)
     assert e.game.record() == before
 
@@ -157,3 +157,86 @@ def test_bad_arguments_are_refused() -> None:
         raw_env(hands=0)
     with pytest.raises(canasta.VariantError):
         raw_env(variant="no-such-profile")
+
+
+# -- the framework's contracts (issue 17) ---------------------------------------------------
+
+
+def _first_observation(seed: object) -> bytes:
+    e = raw_env(variant="finnish", players=4)
+    e.reset(seed=seed)  # type: ignore[arg-type]
+    return e.observe(e.agent_selection)["observation"].tobytes()
+
+
+def test_numpy_integer_seeds_play_as_the_same_python_int() -> None:
+    """Gymnasium's rule (a whole number of at least 0), with numpy integers counted as whole numbers."""
+    for seed in (np.int64(3), np.int32(3), np.uint64(3), np.uint8(3), np.int16(3)):
+        assert _first_observation(seed) == _first_observation(3)
+    for seed in (np.uint64(2**64 - 1), 2**64 - 1, 10**5000):
+        _first_observation(seed)
+    e = env(variant="regency", players=4)
+    e.reset(seed=np.int64(7))
+    assert e.agent_selection in e.possible_agents
+
+
+def test_distinct_seeds_give_distinct_episodes_and_others_are_refused() -> None:
+    firsts = {_first_observation(seed) for seed in (0, 1, 2, 3, 2**63, 2**64, 2**64 + 1)}
+    assert len(firsts) == 7
+    for seed in (-1, -5, np.int64(-5)):
+        with pytest.raises(canasta.ArgumentError, match="at least 0"):
+            raw_env().reset(seed=seed)
+    for seed in (True, np.bool_(True), 1.5, 3.0, "3", [3], object(), np.float64(3)):
+        with pytest.raises(canasta.ArgumentError, match="seed must be an int"):
+            raw_env().reset(seed=seed)  # type: ignore[arg-type]
+    for options in ("x", 3, [("a", 1)]):
+        with pytest.raises(canasta.ArgumentError, match="options must be a dict"):
+            raw_env().reset(seed=1, options=options)  # type: ignore[arg-type]
+
+
+def test_bad_agents_and_actions_are_argument_errors_and_change_nothing() -> None:
+    e = raw_env(variant="finnish", players=4)
+    e.reset(seed=2)
+    assert e.game is not None
+    before = e.game.record()
+    for agent in ("nobody", "player_4", None, 0, ["player_0"]):
+        for call in (e.observe, e.observation_space, e.action_space):
+            with pytest.raises(canasta.ArgumentError, match="no agent"):
+                call(agent)  # type: ignore[arg-type]
+    for action in (None, 1.5, "0", True, np.float64(0), np.bool_(False), 10**6, -1, [0]):
+        with pytest.raises(canasta.ArgumentError):
+            e.step(action)  # type: ignore[arg-type]
+    assert e.game.record() == before
+    e.step(np.int64(e.actions_space.action_to_index("draw")))
+    assert len(e.game.actions) == 1
+
+
+def test_bad_constructor_arguments_are_argument_errors() -> None:
+    bad = [{"players": "4"}, {"players": None}, {"players": 4.0}, {"hands": 0}, {"hands": 1.5}, {"hands": True}]
+    bad += [{"render_mode": "human"}, {"render_mode": ["ansi"]}, {"variant": 3}, {"variant": None}]
+    for kwargs in bad:
+        with pytest.raises(canasta.ArgumentError):
+            raw_env(**kwargs)  # type: ignore[arg-type]
+    assert raw_env(hands=np.int64(2)).hands == 2
+
+
+def test_the_frameworks_own_errors_are_kept_where_pettingzoo_dictates_them() -> None:
+    """Calls before reset raise PettingZoo's AssertionError, raw or wrapped; a dead agent takes only None (ValueError)."""
+    for e in (raw_env(render_mode="ansi"), env(render_mode="ansi")):
+        with pytest.raises(AssertionError, match="reset"):
+            e.observe("player_0")
+        with pytest.raises(AssertionError, match="reset"):
+            e.step(0)
+        with pytest.raises(AssertionError, match="reset"):
+            e.render()
+    e = raw_env(variant="regency", players=2)
+    _play(e, seed=4)
+    assert e.agents == []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e.step(None)  # every agent is done: a warning, as PettingZoo's wrapper gives
+    e.reset(seed=4)
+    rng = random.Random(4)
+    while not any(e.terminations.values()):
+        e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+    with pytest.raises(ValueError, match="the only valid action is None"):
+        e.step(0)

@@ -1,5 +1,9 @@
 """Reading the table from a seat's view: melds, threats, and how dangerous a discard is.
 
+Part of the workings of :class:`~canasta.bots.HeuristicBot`, not of the
+public API (see :mod:`canasta.bots.knowledge`): the functions trust their
+arguments.
+
 Everything here is a function of a :class:`~canasta.core.views.PlayerView`
 and the profile's :class:`~canasta.bots.knowledge.RuleFacts`; nothing looks
 at hidden cards. Card counting uses only what the seat saw: its own hand,

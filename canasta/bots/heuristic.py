@@ -47,8 +47,8 @@ from canasta.core.actions import (
     TakePile,
 )
 from canasta.core.views import Phase, Question
-from canasta.errors import ArgumentError
 
+from .base import bot_seed, check_choice, checked_entry
 from .evaluate import DiscardJudge, canastas, discard_cost, side_melds, table_points, threat
 from .knowledge import JOKERS, NATURALS, TWOS, RuleFacts, rule_facts
 from .planning import SideMelds, Step, going_out_plan, hand_counts, opening_plan, split_wilds
@@ -88,7 +88,8 @@ class _Legal:
         self.ask: Action | None = None
         self.retract: Action | None = None
         self.decline: Action | None = None
-        for a in legal:
+        for i in range(len(legal)):
+            a = checked_entry(legal, i, "HeuristicBot.choose")
             kind = type(a)
             if kind is Meld:
                 assert isinstance(a, Meld)
@@ -123,14 +124,17 @@ class HeuristicBot:
     """Plays sensibly under any profile; see the module docstring for how it decides.
 
     ``seed`` fixes the tie-breaks between equally good choices (None picks
-    one at random). A decision depends only on the seed and the view.
+    one at random); it follows :func:`~canasta.bots.base.bot_seed`, the rule
+    of every bot: an int (numpy integers too) from -2**63 to 2**63 - 1, or
+    None, else :class:`canasta.ArgumentError`. A decision depends only on the
+    seed and the view.
     """
 
     __slots__ = ("_facts", "_players", "_salt", "_variant", "seed")
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-        self._salt = _mix(seed if seed is not None else random.randrange(1 << 63))
+        self.seed = bot_seed(seed, "HeuristicBot")
+        self._salt = _mix((self.seed if self.seed is not None else random.randrange(1 << 63)) & _MASK)
         self._variant: Variant | None = None
         self._players = 0
         self._facts: RuleFacts | None = None
@@ -141,11 +145,15 @@ class HeuristicBot:
     # -- entry point -------------------------------------------------------------
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """One of ``legal`` for the seat of ``view``; raises :class:`canasta.ArgumentError` if ``legal`` is empty."""
-        if not legal:
-            raise ArgumentError(f"HeuristicBot.choose: no legal actions to choose from for seat {view.seat} (phase {view.phase})")
+        """One of ``legal`` for the seat of ``view``.
+
+        Raises :class:`canasta.ArgumentError` if ``view`` is not a view,
+        ``legal`` is not a non-empty list or tuple of well-formed actions
+        (:func:`~canasta.bots.base.check_choice`; every entry is read).
+        """
+        legal = check_choice(view, legal, "HeuristicBot.choose")
         if len(legal) == 1:
-            return legal[0]
+            return checked_entry(legal, 0, "HeuristicBot.choose")
         f = self._rules(view)
         acts = _Legal(legal)
         phase = view.phase

@@ -1,5 +1,11 @@
 """What a bot knows of the rules: the facts of a profile its decisions need, computed once per profile.
 
+This module, :mod:`canasta.bots.planning` and :mod:`canasta.bots.evaluate` are
+the workings of :class:`~canasta.bots.HeuristicBot`, not part of the public
+API (which is :mod:`canasta.bots`): their functions trust their arguments,
+which the bot builds from a checked view, except :func:`rule_facts`, which
+docs/bots.md names and which checks its own.
+
 A bot never names a federation; it reads the rules from ``view.variant``.
 :func:`rule_facts` turns a profile and a player count into a :class:`RuleFacts`
 of plain numbers and flags, cached by the profile's identity, so a decision
@@ -16,6 +22,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from canasta.core.arguments import check_players, shown
+from canasta.errors import ArgumentError
 from canasta.variants.enums import BlackThreeDiscard, FinalDiscard, GoOutPermission, WildLimit
 from canasta.variants.schema import PlayerCount, Variant
 
@@ -174,9 +182,12 @@ def rule_facts(variant: Variant, players: int) -> RuleFacts:
 
     Keyed by the profile's identity (profiles hold mappings, so they are not
     hashable); the entry keeps the profile alive, so its id is never reused
-    while cached.
+    while cached. A value that is not a profile, or a player count it has no
+    rules for, raises :class:`canasta.ArgumentError` (:class:`canasta.UnsupportedPlayerCount`).
     """
-    key = (id(variant), players)
+    if not issubclass(type(variant), Variant):
+        raise ArgumentError(f"rule_facts(variant=...): expected a Variant (view.variant), got {shown(variant)}")
+    key = (id(variant), check_players(variant, players, "rule_facts"))
     found = _CACHE.get(key)
     if found is not None and found[0] is variant:
         return found[1]

@@ -1,5 +1,9 @@
 """Meld plans from a hand and a side's melds: how to open, and how to go out.
 
+Part of the workings of :class:`~canasta.bots.HeuristicBot`, not of the
+public API (see :mod:`canasta.bots.knowledge`): the functions trust their
+arguments.
+
 Pure functions of counts, so they are fast and easy to test. A hand is a list
 of 14 counts by rank index (see :mod:`canasta.bots.knowledge`): twos, black
 threes, fours to aces, jokers. A side's melds map a rank index to

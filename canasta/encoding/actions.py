@@ -35,8 +35,11 @@ the space.
 
 from __future__ import annotations
 
+import operator
+import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -50,22 +53,51 @@ from canasta.core.actions import (
     YES,
     Action,
     discard,
+    malformed,
     meld,
     parse_action,
     take,
 )
+from canasta.core.arguments import check_players, shown
 from canasta.core.cards import ACE, FOUR, JOKER, THREE, WILD
 from canasta.core.game import Game
 from canasta.core.table import TableRules
+from canasta.errors import ArgumentError, NotationError, shown_text, shown_value
 from canasta.variants import Variant, load_variant
 
 TAKE_FORMS = ((2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 0, 0))
 """The (naturals, twos, jokers) from hand that take the pile with its top card (001 §14 A; decisions P6)."""
 
 
-def resolve_variant(variant: Variant | str | Path) -> Variant:
-    """A :class:`Variant` as given, or loaded from a bundled name or a TOML path (raises :class:`canasta.VariantError`)."""
-    return variant if isinstance(variant, Variant) else load_variant(variant)
+def resolve_variant(variant: Variant | str | Path, call: str = "resolve_variant") -> Variant:
+    """A :class:`Variant` as given, or loaded from a bundled name or a TOML path.
+
+    A profile that cannot be loaded raises :class:`canasta.VariantError`; a
+    value that is neither a profile, a name nor a path raises
+    :class:`canasta.ArgumentError` naming ``call``.
+    """
+    if issubclass(type(variant), Variant):  # not isinstance: a stranger's __class__ never runs
+        return cast(Variant, variant)
+    if not issubclass(type(variant), str | os.PathLike):
+        raise ArgumentError(f"{call}(variant=...): expected a Variant, a bundled profile name or a TOML path, got {shown(variant)}")
+    return load_variant(cast("str | Path", variant))
+
+
+def as_index(value: object, call: str, name: str) -> int:
+    """``value`` as an int: a Python int or anything with ``__index__`` (numpy integers); else :class:`canasta.ArgumentError`.
+
+    A bool is refused although it is an int (``True`` as an index or a seed is
+    a mistake), and so is a float, even a whole one: numpy and Python refuse
+    both as indices.
+    """
+    if type(value) is int:
+        return value
+    if type(value) is not bool:
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except Exception:  # no __index__, or a stranger's that raises
+            pass
+    raise ArgumentError(f"{call}: {name} must be an int, got {shown(value)}")
 
 
 def _enumerate(r: TableRules) -> list[Action]:
@@ -104,7 +136,15 @@ class ActionSpace:
     """Every action the engine can list under ``variant`` with ``players`` players, numbered ``0 .. num_actions - 1``.
 
     ``variant`` is a :class:`Variant`, a bundled name or a TOML path. A player
-    count the profile has no rules for raises :class:`canasta.UnsupportedPlayerCount`.
+    count the profile has no rules for raises :class:`canasta.UnsupportedPlayerCount`,
+    and a value that is no player count :class:`canasta.ArgumentError`.
+
+    Bad arguments to the methods raise :class:`canasta.ArgumentError` (a
+    ``ValueError`` and a ``TypeError``): an index outside the space or not an
+    int (before, an ``IndexError`` or a ``TypeError``), a well-formed action the
+    space does not hold, a game of another table. Text that is no action, and a
+    value that is not a well-formed action, raise :class:`canasta.NotationError`
+    (a ``ValueError``), as :meth:`canasta.Game.apply` does.
 
     >>> space = ActionSpace("finnish", 4)
     >>> space.index_to_action(0), space.index_to_action(space.action_to_index("meld K n3 t1"))
@@ -114,9 +154,9 @@ class ActionSpace:
     __slots__ = ("_by_id", "_index", "actions", "players", "variant")
 
     def __init__(self, variant: Variant | str | Path, players: int) -> None:
-        self.variant = resolve_variant(variant)
-        self.players = players
-        rules = TableRules(self.variant, players)
+        self.variant = resolve_variant(variant, "ActionSpace")
+        self.players = check_players(self.variant, players, "ActionSpace")
+        rules = TableRules(self.variant, self.players)
         self.actions: tuple[Action, ...] = tuple(_enumerate(rules))
         """The actions by index."""
         self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
@@ -135,33 +175,55 @@ class ActionSpace:
     def __repr__(self) -> str:
         return f"<ActionSpace {self.variant.name!r} players={self.players} num_actions={self.num_actions}>"
 
+    def _where(self) -> str:
+        return f"the action space of {self.variant.name!r} for {self.players} players"
+
     def action_to_index(self, action: Action | str) -> int:
-        """The index of an action (or its text form); raises ValueError for one outside the space."""
+        """The index of an action, or of its text form.
+
+        Raises :class:`canasta.NotationError` for text that is no action and
+        for a value that is not a well-formed action (no caller's ``__hash__``
+        or ``__eq__`` ever runs), and :class:`canasta.ArgumentError` for an
+        action the space does not hold (the engine never lists it under this
+        profile).
+        """
         i = self._by_id.get(id(action))
         if i is not None and self.actions[i] is action:
             return i
-        act = parse_action(action) if isinstance(action, str) else action
-        try:
-            return self._index[act]
-        except (KeyError, TypeError):
-            raise ValueError(
-                f"{action!r} is not in the action space of {self.variant.name!r} for {self.players} players: "
-                "the engine never lists it under this profile"
-            ) from None
+        if issubclass(type(action), str):  # not isinstance: a stranger's __class__ never runs
+            act = parse_action(shown_text(action))  # the plain text a str subclass holds
+        else:
+            problem = malformed(action)
+            if problem is not None:
+                raise NotationError(problem)
+            assert isinstance(action, Action)
+            act = action
+        found = self._index.get(act)
+        if found is None:
+            raise ArgumentError(f"{act.text()!r} is not in {self._where()}: the engine never lists it under this profile")
+        return found
 
     def index_to_action(self, index: int) -> Action:
-        """The action of an index; raises IndexError outside ``0 .. num_actions - 1``."""
-        if type(index) is not int and not isinstance(index, np.integer):
-            raise TypeError(f"action index {index!r} is not an int")
-        i = int(index)
+        """The action of an index, an int (numpy integers too) from 0 to ``num_actions - 1``; else :class:`canasta.ArgumentError`."""
+        i = as_index(index, "ActionSpace.index_to_action", "the action index")
         if not 0 <= i < len(self.actions):
-            raise IndexError(
-                f"action index {i} is outside 0 .. {len(self.actions) - 1} of {self.variant.name!r} for {self.players} players"
-            )
+            raise ArgumentError(f"action index {shown_value(i)} is outside 0 .. {len(self.actions) - 1} of {self._where()}")
         return self.actions[i]
 
     def indices(self, actions: Iterable[Action]) -> list[int]:
-        """The indices of some actions, in ascending order (OpenSpiel's order of legal actions)."""
+        """The indices of some actions (or their texts), in ascending order (OpenSpiel's order of legal actions).
+
+        Each is read as :meth:`action_to_index` reads it; a value that is not
+        a collection of actions raises :class:`canasta.ArgumentError`.
+        """
+        kind = type(actions)
+        if kind is not list and kind is not tuple:
+            if issubclass(kind, str) or not issubclass(kind, Iterable):
+                raise ArgumentError(f"ActionSpace.indices: expected a list of actions, got {shown(actions)}")
+            try:
+                actions = list(actions)
+            except Exception as exc:  # a stranger's iterator that raises
+                raise ArgumentError(f"ActionSpace.indices: could not read the actions from {shown(actions)}: {shown_text(exc)}") from exc
         by_id, listed = self._by_id, self.actions
         out = []
         for a in actions:
@@ -171,11 +233,12 @@ class ActionSpace:
         return out
 
     def legal_indices(self, game: Game) -> list[int]:
-        """The indices of ``game.legal_actions()``, ascending."""
+        """The indices of ``game.legal_actions()``, ascending; a game of another table raises :class:`canasta.ArgumentError`."""
+        self._check_game(game)
         return self.indices(game.legal_actions())
 
     def mask_of(self, actions: Sequence[Action]) -> npt.NDArray[np.int8]:
-        """A 0/1 ``int8`` vector of length :attr:`num_actions`, 1 at each of ``actions``."""
+        """A 0/1 ``int8`` vector of length :attr:`num_actions`, 1 at each of ``actions`` (read as :meth:`indices` reads them)."""
         mask = np.zeros(len(self.actions), dtype=np.int8)
         mask[self.indices(actions)] = 1
         return mask
@@ -185,12 +248,16 @@ class ActionSpace:
         self._check_game(game)
         return self.mask_of(game.legal_actions())
 
-    def _check_game(self, game: Game) -> None:
+    def _check_game(self, game: object) -> None:
+        """:class:`canasta.ArgumentError` unless ``game`` is a :class:`canasta.Game` under this profile with this many players."""
+        if not issubclass(type(game), Game):
+            raise ArgumentError(f"expected a canasta.Game for {self._where()}, got {shown(game)}")
+        assert isinstance(game, Game)
         if game.players != self.players or (game.variant is not self.variant and game.variant != self.variant):
-            raise ValueError(
+            raise ArgumentError(
                 f"this action space is for {self.variant.name!r} with {self.players} players, "
                 f"not a game of {game.variant.name!r} with {game.players}"
             )
 
 
-__all__ = ["TAKE_FORMS", "ActionSpace", "resolve_variant"]
+__all__ = ["TAKE_FORMS", "ActionSpace", "as_index", "resolve_variant"]

@@ -28,9 +28,11 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from canasta.core.arguments import check_players, shown
 from canasta.core.cards import JOKER, RED_THREES, THREE, WILD
 from canasta.core.table import TableRules
 from canasta.core.views import Phase, PlayerView, Question
+from canasta.errors import ArgumentError, shown_text, shown_value
 from canasta.variants import Variant
 
 from .actions import resolve_variant
@@ -129,6 +131,12 @@ def _blocks(players: int, sides: int) -> tuple[Block, ...]:
 class ObservationSpace:
     """The observation vector of a seat's view under one profile and player count.
 
+    ``variant`` and ``players`` are read as :class:`~canasta.encoding.ActionSpace`
+    reads them. Bad arguments to the methods raise :class:`canasta.ArgumentError`
+    (a ``ValueError`` and a ``TypeError``): a value that is not a view of a
+    table of this size, a block name the layout lacks (before, a ``KeyError``),
+    a vector of another shape.
+
     >>> space = ObservationSpace("finnish", 4)
     >>> space.shape, space.block("hand").stop
     ((377,), 15)
@@ -137,9 +145,9 @@ class ObservationSpace:
     __slots__ = ("_off", "_out", "_playing", "layout", "players", "shape", "sides", "variant")
 
     def __init__(self, variant: Variant | str | Path, players: int) -> None:
-        self.variant = resolve_variant(variant)
-        self.players = players
-        rules = TableRules(self.variant, players)
+        self.variant = resolve_variant(variant, "ObservationSpace")
+        self.players = check_players(self.variant, players, "ObservationSpace")
+        rules = TableRules(self.variant, self.players)
         self.sides = rules.sides
         self.layout = _blocks(players, rules.sides)
         """Every block of the vector, in order."""
@@ -151,20 +159,40 @@ class ObservationSpace:
         return f"<ObservationSpace {self.variant.name!r} players={self.players} shape={self.shape}>"
 
     def block(self, name: str) -> Block:
-        """The block called ``name``; raises KeyError naming the blocks there are."""
-        for b in self.layout:
-            if b.name == name:
-                return b
-        raise KeyError(f"no block {name!r}; the blocks are {', '.join(b.name for b in self.layout)}")
+        """The block called ``name``; :class:`canasta.ArgumentError` naming the blocks there are for any other value."""
+        if issubclass(type(name), str):
+            text = shown_text(name)  # the plain text a str subclass holds: its own __eq__ never runs
+            for b in self.layout:
+                if b.name == text:
+                    return b
+        raise ArgumentError(f"ObservationSpace.block: no block {shown(name)}; the blocks are {', '.join(b.name for b in self.layout)}")
 
     def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """The observation vector of ``view``: ``float32`` of :attr:`shape`."""
         return np.array(self.encode_list(view), dtype=np.float32)
 
     def encode_list(self, view: PlayerView) -> list[float]:
-        """The observation vector as a list of floats (what :meth:`encode` wraps)."""
-        if view.players != self.players or view.sides != self.sides:
-            raise ValueError(f"a view of a {view.players}-player table does not fit an observation space for {self.players} players")
+        """The observation vector as a list of floats (what :meth:`encode` wraps).
+
+        ``view`` is a :class:`~canasta.core.views.PlayerView` of a table of this
+        size (from :meth:`canasta.Game.view`); anything else, and a view built
+        by hand whose fields do not fit together, raises :class:`canasta.ArgumentError`.
+        """
+        if not issubclass(type(view), PlayerView):
+            raise ArgumentError(f"ObservationSpace.encode: expected a PlayerView (game.view(seat)), got {shown(view)}")
+        players, sides = view.players, view.sides
+        if type(players) is not int or type(sides) is not int or players != self.players or sides != self.sides:
+            raise ArgumentError(
+                f"ObservationSpace.encode: a view of a table of {shown_value(players)} players in {shown_value(sides)} sides "
+                f"does not fit an observation space for {self.players} players in {self.sides} sides"
+            )
+        try:
+            return self._encode(view)
+        except Exception as exc:  # a view built by hand, with fields no game gives
+            problem = shown_text(exc)
+            raise ArgumentError(f"ObservationSpace.encode: the view cannot be encoded, its fields do not fit together: {problem}") from exc
+
+    def _encode(self, view: PlayerView) -> list[float]:
         p, s = self.players, self.sides
         me, side = view.seat, view.side
         off = self._off
@@ -233,14 +261,21 @@ class ObservationSpace:
         return x
 
     def describe(self, vector: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
-        """The vector split into its blocks, each reshaped: ``{"hand": array(15), "melds": array(sides, 13, 5), ...}``."""
+        """The vector split into its blocks, each reshaped: ``{"hand": array(15), "melds": array(sides, 13, 5), ...}``.
+
+        ``vector`` is a numpy array of :attr:`shape`; anything else raises :class:`canasta.ArgumentError`.
+        """
+        if not issubclass(type(vector), np.ndarray):
+            raise ArgumentError(f"ObservationSpace.describe: expected a numpy array of shape {self.shape}, got {shown(vector)}")
         if vector.shape != self.shape:
-            raise ValueError(f"an observation of shape {vector.shape} is not of this space's shape {self.shape}")
+            raise ArgumentError(f"ObservationSpace.describe: a vector of shape {vector.shape} is not of this space's shape {self.shape}")
         return {b.name: vector[b.start : b.stop].reshape(b.shape) for b in self.layout}
 
 
 def layout_table(space: ObservationSpace) -> str:
     """The layout as a Markdown table (``docs/rl.md`` prints it for ``finnish``, 4 players)."""
+    if not issubclass(type(space), ObservationSpace):
+        raise ArgumentError(f"layout_table: expected an ObservationSpace, got {shown(space)}")
     lines = ["| block | slice | shape | meaning |", "|---|---|---|---|"]
     for b in space.layout:
         shape = " × ".join(str(d) for d in b.shape)

@@ -25,11 +25,26 @@ zero: the engine deals the next hand at once, and that deal belongs to no
 episode. A seat sitting out a five-player hand (004 L11) never acts in it but
 shares its side's reward. The engine caps a runaway hand itself, so no episode
 is truncated.
+
+Seeds follow Gymnasium's rule (``gymnasium.utils.seeding.np_random``): None
+or a whole number of at least 0, of any size; numpy integers count as whole
+numbers (RL code often draws seeds with numpy), a bool, a float or a string
+does not. Distinct seeds give distinct episodes.
+
+Errors: a bad argument raises :class:`canasta.ArgumentError`, an illegal
+action :class:`canasta.IllegalActionError` (the game unchanged). Two follow
+PettingZoo's own contract instead: a terminated agent given an action other
+than None raises ``ValueError`` (``AECEnv._was_dead_step``), and
+``observe``, ``step`` or ``render`` before the first ``reset`` raise the
+``AssertionError`` PettingZoo's order-enforcing wrapper raises, whether the
+environment is wrapped (:func:`env`) or not (:class:`raw_env`); ``step``
+once every agent is done only warns, as that wrapper does.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -39,11 +54,15 @@ from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
+from canasta.core.arguments import check_players, shown
 from canasta.core.game import Game
+from canasta.errors import ArgumentError, shown_text
 from canasta.variants import Variant
 
 from ..encoding import ActionSpace, ObservationSpace, resolve_variant
+from ..encoding.actions import as_index
 from . import hand_returns
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -63,11 +82,14 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names the u
     ) -> None:
         EzPickle.__init__(self, variant, players, render_mode, hands)
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not supported; use None or 'ansi'")
-        if hands is not None and (type(hands) is not int or hands < 1):
-            raise ValueError(f"hands={hands!r}: give a number of hands of at least 1, or None for the whole match")
-        self.variant = resolve_variant(variant)
+        if render_mode is not None and not (issubclass(type(render_mode), str) and render_mode in self.metadata["render_modes"]):
+            raise ArgumentError(f"canasta_v0: render_mode {shown(render_mode)} is not supported; use None or 'ansi'")
+        if hands is not None:
+            hands = as_index(hands, "canasta_v0", "hands")
+            if hands < 1:
+                raise ArgumentError(f"canasta_v0: hands={shown(hands)}; give a number of hands of at least 1, or None for the whole match")
+        self.variant = resolve_variant(variant, "canasta_v0")
+        players = check_players(self.variant, players, "canasta_v0")
         self.actions_space = ActionSpace(self.variant, players)
         self.observations_space = ObservationSpace(self.variant, players)
         self.players = players
@@ -86,14 +108,32 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names the u
         self._hands_done = 0
         self._over = False
 
+    def _seat_of(self, agent: object, call: str) -> int:
+        """The seat of one of :attr:`possible_agents`; :class:`canasta.ArgumentError` for any other value."""
+        seat = None
+        if issubclass(type(agent), str):
+            seat = self._seat.get(shown_text(agent))  # the plain text: a str subclass's own __hash__ never runs
+        if seat is None:
+            raise ArgumentError(f"canasta_v0.{call}: no agent {shown(agent)}; the agents are {', '.join(self.possible_agents)}")
+        return seat
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat_of(agent, "observation_space")]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat_of(agent, "action_space")]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new match; ``seed`` fixes the deal (and every later reset without a seed)."""
+        """Deal a new match; ``seed`` fixes the deal (and every later reset without a seed).
+
+        ``seed`` is None or a whole number of at least 0 (see the module
+        docstring); ``options`` None or a dict, which is ignored: this
+        environment has no options, and PettingZoo's ``api_test`` asks an
+        environment to accept any. Anything else raises :class:`canasta.ArgumentError`.
+        """
+        seed = _seed(seed)
+        if options is not None and not issubclass(type(options), Mapping):
+            raise ArgumentError(f"canasta_v0.reset: options must be a dict or None, got {shown(options)}")
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed if seed is not None else random.SystemRandom().randrange(2**63))
         self.game = Game(self.variant, players=self.players, seed=self._rng.randrange(2**63))
@@ -111,8 +151,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names the u
     def observe(self, agent: str) -> Observation:
         game = self.game
         if game is None:
-            raise RuntimeError("call reset() before observe()")
-        seat = self._seat[agent]
+            EnvLogger.error_observe_before_reset()
+        assert game is not None
+        seat = self._seat_of(agent, "observe")
         if self._over:
             return {
                 "observation": np.zeros(self.observations_space.shape, dtype=np.float32),
@@ -125,15 +166,25 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names the u
         }
 
     def step(self, action: int | None) -> None:
-        """Apply the action index of the agent to act; an illegal one raises :class:`canasta.IllegalActionError` and changes nothing."""
+        """Apply the action index of the agent to act; an illegal one raises :class:`canasta.IllegalActionError` and changes nothing.
+
+        The index is an int (numpy integers too) of the action space; None, or
+        another value, raises :class:`canasta.ArgumentError`. A terminated
+        agent takes only None (PettingZoo's ``ValueError`` otherwise).
+        """
+        game = self.game
+        if game is None:
+            EnvLogger.error_step_before_reset()
+        assert game is not None
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self.game
-        assert game is not None
         if action is None:
-            raise ValueError(f"{agent} is to act: give an action index, not None")
+            raise ArgumentError(f"canasta_v0.step: {agent} is to act: give an action index, not None")
         game.apply(self.actions_space.index_to_action(action))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
@@ -162,11 +213,21 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names the u
             gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='ansi'")
             return None
         if self.game is None:
-            raise RuntimeError("call reset() before render()")
+            EnvLogger.error_render_before_reset()
         return str(self.game)
 
     def close(self) -> None:
         pass
+
+
+def _seed(seed: object) -> int | None:
+    """A reset's seed: None, or a whole number of at least 0 (Gymnasium's rule, numpy integers included); else :class:`canasta.ArgumentError`."""
+    if seed is None:
+        return None
+    value = as_index(seed, "canasta_v0.reset", "seed")
+    if value < 0:
+        raise ArgumentError(f"canasta_v0.reset: seed must be at least 0 (as Gymnasium's seeding asks), got {shown(seed)}")
+    return value
 
 
 def env(variant: Variant | str | Path = "finnish", players: int = 4, render_mode: str | None = None, hands: int | None = 1) -> Any:
