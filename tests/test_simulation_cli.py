@@ -74,7 +74,7 @@ def test_bad_input_exits_2_with_a_message(
 ) -> None:
     if "--scheduler" in argv:
         pytest.importorskip("distributed")
-        monkeypatch.setattr("canasta.simulation.parallel.DASK_TIMEOUT", "1s")
+        monkeypatch.setattr("canasta.simulation.cluster.DASK_TIMEOUT", 1.0)
     assert main(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == ""

@@ -9,7 +9,6 @@ ever called.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import json
 import os
@@ -21,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from loopback import loopback_server
 
 from canasta.cli.main import main
 from canasta.simulation import SimulationError, simulate
@@ -135,7 +135,10 @@ def test_a_profile_that_is_not_a_profile_file_is_an_error(
 
 def test_workers_are_capped_by_the_cores_and_the_work(capsys: pytest.CaptureFixture[str]) -> None:
     """A huge --workers starts no more processes than there are cores, and a run of one chunk starts none at all."""
-    assert main(["simulate", "--variant", "finnish", "--hands", "4", "--bots", "random", "--workers", "99999999999999", "--format", "json"]) == 0
+    assert (
+        main(["simulate", "--variant", "finnish", "--hands", "4", "--bots", "random", "--workers", "99999999999999", "--format", "json"])
+        == 0
+    )
     timing = json.loads(capsys.readouterr().out)["timing"]
     assert timing["workers"] == 1 and timing["executor"] == "in-process"  # four hands are one chunk
     r = simulate("finnish", hands=4, bots="random", workers=10**12, chunk_size=1)
@@ -175,33 +178,18 @@ def test_a_run_that_stops_early_leaves_no_new_output_file_and_keeps_an_old_one(t
 def impostor(request: pytest.FixtureRequest) -> Iterator[str]:
     """A tiny TCP server on 127.0.0.1 that answers like something other than a Dask scheduler; always stopped."""
     kind: str = request.param
-    server = socket.create_server(("127.0.0.1", 0))
-    server.settimeout(0.2)
-    stop = threading.Event()
 
-    def serve() -> None:
-        while not stop.is_set():
-            try:
-                conn, _ = server.accept()
-            except OSError:
-                continue
-            with conn:
-                if kind == "web":
-                    conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 13\r\n\r\n<html></html>" * 4)
-                elif kind == "ssh":
-                    conn.sendall(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n")
-                conn.settimeout(1.0)
-                with contextlib.suppress(OSError):
-                    conn.recv(65536)
+    def answer(conn: socket.socket, stop: threading.Event) -> None:
+        if kind == "web":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 13\r\n\r\n<html></html>" * 4)
+        elif kind == "ssh":
+            conn.sendall(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n")
+        conn.settimeout(1.0)
+        conn.recv(65536)
+        conn.close()
 
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    try:
-        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
-    finally:
-        stop.set()
-        thread.join(timeout=5)
-        server.close()
+    with loopback_server(answer) as address:
+        yield address
 
 
 @pytest.mark.parametrize("impostor", ["web", "ssh", "hangs_up"], indirect=True)

@@ -134,9 +134,13 @@ def _profile(tmp_path: Path, name: str, text: str) -> str:
 def _plays_the_same_cases(tmp_path: Path) -> list[tuple[str, str, int, bool]]:
     """(A, B, players, games): bundled pairs, and house files where a switch turns the differing rule off."""
     no_concealed = _profile(tmp_path, "no-concealed", 'extends = "finnish"\n[concealed_going_out]\nallowed = false\nbonus = 200\n')
-    no_concealed_more = _profile(tmp_path, "no-concealed-more", 'extends = "finnish"\n[concealed_going_out]\nallowed = false\nbonus = 900\n')
+    no_concealed_more = _profile(
+        tmp_path, "no-concealed-more", 'extends = "finnish"\n[concealed_going_out]\nallowed = false\nbonus = 900\n'
+    )
     asking = _profile(tmp_path, "asking", 'extends = "regency"\n[going_out]\npermission = "optional"\npermission_penalty = 0\n')
-    asking_fined = _profile(tmp_path, "asking-fined", 'extends = "regency"\n[going_out]\npermission = "optional"\npermission_penalty = 300\n')
+    asking_fined = _profile(
+        tmp_path, "asking-fined", 'extends = "regency"\n[going_out]\npermission = "optional"\npermission_penalty = 300\n'
+    )
     return [
         ("finnish", "swedish-club", 4, False),
         ("regency", "rasche-house", 4, False),

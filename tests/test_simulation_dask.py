@@ -49,7 +49,7 @@ def test_a_scheduler_without_workers_is_an_error_not_a_hang(monkeypatch: pytest.
     """A run would wait for ever on a cluster with no workers: it fails with one message once the Dask timeout passes."""
     from canasta.simulation import SimulationError
 
-    monkeypatch.setattr("canasta.simulation.parallel.DASK_TIMEOUT", "1s")
+    monkeypatch.setattr("canasta.simulation.cluster.DASK_TIMEOUT", 1.0)
     empty = distributed.LocalCluster(host="127.0.0.1", n_workers=0, processes=True, dashboard_address=None)
     try:
         with pytest.raises(SimulationError, match="has no workers"):

@@ -131,7 +131,7 @@ def test_bots_sit_one_per_side_or_per_seat() -> None:
         ({"hands": None, "games": "3"}, "games: expected a whole number, got '3'"),
         ({"hand_cap": 10**9}, "hand cap: expected at most 1,000"),
         ({"seed": 2**63}, "seed: expected at most"),
-        ({"seed": 10**5000}, "seed: expected at most 9,223,372,036,854,775,807, got a 5001-digit number"),
+        ({"seed": 10**5000}, "seed: expected at most 9,223,372,036,854,775,807, got a .*digit"),
         ({"players": "4"}, "players: expected a whole number"),
         ({"workers": 1.5}, "workers must be a whole number"),
         ({"chunk_size": 0}, "chunk size: expected at least 1"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from . import CommandError, Subparsers
-from .simulate_cmd import add_run_options, check_plot, draw, emit, progress_bar, run_kwargs
+from .simulate_cmd import add_run_options, check_outputs, check_plot, draw, emit, progress_bar, quiet_cluster, run_kwargs
 
 
 def register(commands: Subparsers) -> None:
@@ -38,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
     if len(args.profiles) < 2:
         raise CommandError(f"compare needs at least two profiles, got {len(args.profiles)}")
     check_plot(args.plot)
+    check_outputs(args)
+    quiet_cluster(args)
     with reserved(args.plot, "the plot"):
         with progress_bar(f"compare {' '.join(args.profiles)}") as update:
             result = compare(args.profiles, by_rule=args.by_rule, progress=update, **run_kwargs(args))

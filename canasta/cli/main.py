@@ -13,11 +13,11 @@ stderr, one problem per line, with exit code 2. Anything else is a bug in
 canasta and is allowed to show its traceback.
 
 Stopping is no error either: Ctrl-C (SIGINT) ends a command with exit code
-130 and SIGTERM with 143, silently. While a command runs, SIGTERM raises an
-exception in the main thread like Ctrl-C does, so a simulation stops its
-worker processes on the way out instead of leaving them behind (Python's
-default for SIGTERM ends the process on the spot). A second SIGTERM ends
-the process at once.
+130, SIGTERM with 143 and SIGHUP with 129, silently, from the moment
+:func:`main` starts (:mod:`canasta.cli.stopping`): a simulation stops its
+worker processes on the way out instead of leaving them behind. Output that
+cannot be written (a full disk, ``> /dev/full``) is an error too: its reason
+on stderr and exit code 2, also for ``--help`` and ``--version``.
 """
 
 from __future__ import annotations
@@ -28,12 +28,9 @@ import io
 import os
 import signal
 import sys
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from importlib import metadata
-from types import FrameType
-from typing import cast
+from typing import Any, cast
 
 from ..errors import CanastaError, VariantError
 from . import (
@@ -47,9 +44,12 @@ from . import (
     printable,
     scenarios_cmd,
     show_help,
+    shown_lines,
     simulate_cmd,
     variants_cmd,
 )
+from .startup import started
+from .stopping import Stopped, exit_code, stop_signals
 
 Registrar = Callable[[Subparsers], None]
 """A command module's ``register`` function."""
@@ -65,6 +65,8 @@ REGISTRARS: tuple[Registrar, ...] = (
 
 
 def _version() -> str:
+    from importlib import metadata
+
     try:
         return metadata.version("canasta")
     except metadata.PackageNotFoundError:  # running from a source tree that is not installed
@@ -79,13 +81,26 @@ def version_text() -> str:
     return f"canasta {_version()} ({build})"
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: print :func:`version_text` and exit; the engine is imported only when it is asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None
+    ) -> None:
+        print(version_text())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The top-level ``canasta`` parser with every command group registered."""
     parser = Parser(
         prog="canasta",
         description="Canasta played by the rules of any federation, club or household: the rules are a TOML variant profile.",
     )
-    parser.add_argument("--version", action="version", version=version_text(), help="print the version and which engine build runs, then exit")
+    parser.add_argument("--version", action=_VersionAction, help="print the version and which engine build runs, then exit")
     parser.set_defaults(handler=show_help(parser))
     commands = cast(Subparsers, parser.add_subparsers(title="commands", metavar="COMMAND"))  # its parsers are Parsers too
     for register in REGISTRARS:
@@ -107,28 +122,6 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):  # stdout without a real file descriptor
         pass
-
-
-class Terminated(BaseException):
-    """SIGTERM arrived while a command ran; like KeyboardInterrupt, not an error of the command (hence BaseException)."""
-
-
-def _terminated(signum: int, frame: FrameType | None) -> None:
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends the process at once
-    raise Terminated
-
-
-@contextmanager
-def _sigterm_raises() -> Iterator[None]:
-    """While the block runs in the main thread, SIGTERM raises :class:`Terminated` there; the old handler comes back after."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    old = signal.signal(signal.SIGTERM, _terminated)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, old)
 
 
 @contextmanager
@@ -156,34 +149,59 @@ def _usable_streams() -> Iterator[None]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``canasta`` command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
-    with _usable_streams():
-        return _main(argv)
+    with stop_signals():
+        try:
+            with _usable_streams():
+                return _main(argv)
+        except KeyboardInterrupt:
+            return exit_code(signal.SIGINT)
+        except Stopped as stop:
+            return exit_code(stop.signum)
+
+
+def _flush_stdout() -> None:
+    """Write out what the command printed, so a full disk is this command's error, not a complaint at exit."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        _silence_stdout()  # what could not be written is dropped, so the flush at exit does not fail again
+        raise
+
+
+def _drop_unwritable_stdout() -> None:
+    """After an error: if stdout cannot take what is buffered for it, drop that, so Python does not complain at exit."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _silence_stdout()
 
 
 def _main(argv: list[str] | None) -> int:
-    parser = build_parser()
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return _exit_code(exc)
-    handler: Callable[[argparse.Namespace], int] = args.handler
-    try:
-        with _sigterm_raises():
-            return handler(args)
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # --help, --version, or a usage error argparse has printed
+            code = _exit_code(exc)
+        else:
+            handler: Callable[[argparse.Namespace], int] = args.handler
+            code = handler(args)
+        _flush_stdout()
+        return code
     except VariantError as exc:
         print_problems(exc.problems)
         return USAGE_ERROR
     except (CommandError, CanastaError) as exc:
-        print(printable(f"canasta: {exc}"), file=sys.stderr)
+        print(shown_lines(printable(f"canasta: {exc}")), file=sys.stderr)
         return USAGE_ERROR
     except BrokenPipeError:
         _silence_stdout()
         return 1
     except OSError as exc:
+        _drop_unwritable_stdout()
         where = f"{exc.filename}: " if exc.filename else ""
-        print(printable(f"canasta: {where}{exc.strerror or exc}"), file=sys.stderr)
+        print(shown_lines(printable(f"canasta: {where}{exc.strerror or exc}")), file=sys.stderr)
         return USAGE_ERROR
-    except KeyboardInterrupt:
-        return 128 + signal.SIGINT
-    except Terminated:
-        return 128 + signal.SIGTERM
+
+
+started()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import USAGE_ERROR, Subparsers, show_help
+from . import USAGE_ERROR, CommandError, Subparsers, printable, show_help, shown_lines
 
 
 def register(commands: Subparsers) -> None:
@@ -34,16 +34,18 @@ def register(commands: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from canasta.scenarios import format_failure, run_paths
 
+    if any(not path for path in args.paths):
+        raise CommandError("scenarios run: an empty path names no file or folder; give a scenario .toml file or a folder of them")
     summary = run_paths(args.paths)
     for exc in summary.malformed:
         where = exc.location or "scenario file"
         for problem in exc.problems:
-            print(f"{where}: {problem}", file=sys.stderr)
+            print(shown_lines(printable(f"{where}: {problem}")), file=sys.stderr)
     for result in summary.results:
         if not result.passed:
-            print(format_failure(result))
+            print(printable(format_failure(result)))
         elif args.verbose:
-            print(f"ok   {result.scenario.name}: {result.scenario.title}")
+            print(printable(f"ok   {result.scenario.name}: {result.scenario.title}"))
     print(f"{summary.passed} passed, {summary.failed} failed")
     if summary.malformed:
         print(f"{len(summary.malformed)} malformed file(s)", file=sys.stderr)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from . import CommandError, Subparsers
+from . import CommandError, Subparsers, one_line, positive_number, whole_number
 
 if TYPE_CHECKING:
     from canasta.simulation import ComparisonResult, SimulationResult
@@ -26,28 +26,17 @@ if TYPE_CHECKING:
 FORMATS = ("text", "markdown", "json")
 
 
-def _whole(text: str) -> int:
-    """A whole number as typed; argparse's own error (exit 2) for anything else, a number of thousands of digits too."""
-    try:
-        return int(text)
-    except ValueError:
-        shown = text if len(text) <= 30 else f"{text[:27]}..."
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {shown!r}") from None
-
-
-def _positive(text: str) -> int:
-    value = _whole(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
-    return value
-
-
 def add_run_options(p: argparse.ArgumentParser) -> None:
     """The options every simulation command takes: what to play, with whom, on what."""
     count = p.add_mutually_exclusive_group()
-    count.add_argument("--hands", type=_positive, metavar="H", help="play H single hands, each from a score of zero (default: 1000, at most 1,000,000)")
-    count.add_argument("--games", type=_positive, metavar="G", help="play G whole matches to the target instead (at most 1,000,000)")
-    p.add_argument("--players", type=_positive, default=4, metavar="N", help="players at the table (default: 4)")
+    count.add_argument(
+        "--hands",
+        type=positive_number,
+        metavar="H",
+        help="play H single hands, each from a score of zero (default: 1000, at most 1,000,000)",
+    )
+    count.add_argument("--games", type=positive_number, metavar="G", help="play G whole matches to the target instead (at most 1,000,000)")
+    p.add_argument("--players", type=positive_number, default=4, metavar="N", help="players at the table (default: 4)")
     p.add_argument(
         "--bots",
         default="heuristic",
@@ -56,20 +45,27 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--seed",
-        type=_whole,
+        type=whole_number,
         default=0,
         metavar="S",
         help="seed of the run; hand or match i plays from a seed derived from (S, i) (default: 0)",
     )
-    p.add_argument("--hand-cap", type=_positive, default=50, metavar="N", help="with --games, cut a match off after N hands (default: 50, at most 1,000)")
     p.add_argument(
-        "--workers", type=_positive, metavar="W", help="local worker processes (default and most: every core; fewer when the work is small)"
+        "--hand-cap", type=positive_number, metavar="N", help="with --games, cut a match off after N hands (default: 50, at most 1,000)"
+    )
+    p.add_argument(
+        "--workers",
+        type=positive_number,
+        metavar="W",
+        help="local worker processes (default and most: every core; fewer when the work is small)",
     )
     p.add_argument(
         "--scheduler", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://127.0.0.1:8786"
     )
     p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the distributions of hand length and hand score into FILE.png (needs matplotlib)")
+    p.add_argument(
+        "--plot", metavar="FILE.png", help="draw the distributions of hand length and hand score into FILE.png (needs matplotlib)"
+    )
 
 
 def check_plot(path: str | None) -> None:
@@ -86,14 +82,35 @@ def check_plot(path: str | None) -> None:
         raise CommandError("--plot needs matplotlib: pip install 'canasta[plot]'") from None
 
 
-def draw(plot: Callable[[Any, str], None], result: object, path: str) -> None:
-    """Write the plot, and say so in one line if the file cannot be written after all."""
-    from canasta.simulation.outputs import cannot_write
+def check_outputs(args: argparse.Namespace) -> None:
+    """Refuse, before the run, options that would lose work: one file for both the plot and the records, a hand cap without matches."""
+    from canasta.simulation.outputs import same_file, shown
 
-    try:
-        plot(result, path)
-    except OSError as exc:
-        raise cannot_write("the plot", path, exc) from None
+    out, plot = getattr(args, "out", None), args.plot
+    if out is not None and plot is not None and same_file(out, plot):
+        raise CommandError(f"--out {shown(out)} and --plot {shown(plot)} name the same file; give each its own")
+    if args.hand_cap is not None and args.games is None:
+        raise CommandError(
+            f"--hand-cap {args.hand_cap}: only whole matches (--games) are cut off after a number of hands; --hands plays single hands"
+        )
+
+
+def quiet_cluster(args: argparse.Namespace) -> None:
+    """With ``--scheduler``, keep distributed's log lines (and the tracebacks in them) off stderr until the process ends.
+
+    The library lets them through again when its client closes; the command
+    line prints its own one-line error instead, also for anything the client
+    logs while Python shuts down.
+    """
+    if args.scheduler is not None:
+        from canasta.simulation.cluster import silence_dask
+
+        silence_dask()
+
+
+def draw(plot: Callable[[Any, str], None], result: object, path: str) -> None:
+    """Write the plot (the plot functions say in one line when the file cannot be written)."""
+    plot(result, path)
 
 
 def register(commands: Subparsers) -> None:
@@ -122,9 +139,15 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
     except ImportError:
         yield None
         return
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    columns = (
+        TextColumn("{task.description}", markup=False),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=None)
+        task = bar.add_task(one_line(label, 60), total=None)
 
         def update(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
@@ -137,9 +160,12 @@ def _rich_blocks(blocks: list[Block]) -> bool:
     try:
         from rich.console import Console
         from rich.table import Table
+        from rich.text import Text
     except ImportError:
         return False
     from canasta.simulation.report import Paragraph
+
+    # Text, not str: a profile's name or title from a house file is shown as written, never read as rich markup.
 
     console = Console()
     for block in blocks:
@@ -148,15 +174,15 @@ def _rich_blocks(blocks: list[Block]) -> bool:
                 console.print(line, markup=False, highlight=False)
             console.print()
             continue
-        table = Table(title=block.title, caption="\n".join(block.notes) or None, caption_justify="left")
+        table = Table(title=Text(block.title), caption=Text("\n".join(block.notes)) if block.notes else None, caption_justify="left")
         for i, column in enumerate(block.columns):
-            table.add_column(column, justify="left" if i < block.left else "right", no_wrap=i >= block.left)
+            table.add_column(Text(column), justify="left" if i < block.left else "right", no_wrap=i >= block.left)
         for row in block.rows:
             if row.heading:
                 table.add_section()
-                table.add_row(row.cells[0], style="bold")
+                table.add_row(Text(row.cells[0]), style="bold")
             else:
-                table.add_row(*row.cells)
+                table.add_row(*(Text(cell) for cell in row.cells))
         console.print(table)
         console.print()
     return True
@@ -177,6 +203,8 @@ def emit(result: SimulationResult | ComparisonResult, fmt: str, *, details: bool
 
 def run_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     """The keyword arguments of ``simulate``/``compare`` that the shared options give."""
+    from canasta.simulation import DEFAULT_HAND_CAP
+
     return {
         "players": args.players,
         "hands": args.hands,
@@ -184,7 +212,7 @@ def run_kwargs(args: argparse.Namespace) -> dict[str, Any]:
         "bots": args.bots,
         "seed": args.seed,
         "workers": args.workers,
-        "hand_cap": args.hand_cap,
+        "hand_cap": DEFAULT_HAND_CAP if args.hand_cap is None else args.hand_cap,
         "scheduler": args.scheduler,
     }
 
@@ -195,6 +223,8 @@ def run(args: argparse.Namespace) -> int:
     from canasta.simulation.outputs import reserved
 
     check_plot(args.plot)
+    check_outputs(args)
+    quiet_cluster(args)
     with reserved(args.plot, "the plot"):
         with progress_bar(f"simulate {args.variant}") as update:
             result = simulate(args.variant, out=args.out, progress=update, **run_kwargs(args))

@@ -14,13 +14,13 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import VariantError
-from ..textfiles import path_label
-from ..variants.dumping import dumps_variant
-from ..variants.loading import load_variant, variant_names
-from ..variants.schema import Variant
 from . import USAGE_ERROR, CommandError, Subparsers, print_problems, show_help
+
+if TYPE_CHECKING:
+    from ..variants.schema import Variant
 
 DIFF_FORMATS = ("text", "markdown", "json")
 """The output formats of ``canasta variants diff`` (those of :func:`canasta.variants.diff.format_diff`)."""
@@ -96,6 +96,8 @@ def run_list(_: argparse.Namespace) -> int:
     On a terminal with rich installed this is a table; otherwise (pipes,
     scripts, no rich) exactly one plain line per profile, stable for tools.
     """
+    from ..variants.loading import load_variant, variant_names
+
     rows: list[tuple[str, str, str]] = []
     failed = False
     for name in variant_names():
@@ -113,12 +115,17 @@ def run_list(_: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """``canasta variants show``: the resolved profile as TOML that loads back to an equal profile."""
+    from ..variants.dumping import dumps_variant
+    from ..variants.loading import load_variant
+
     sys.stdout.write(dumps_variant(load_variant(args.profile)))
     return 0
 
 
 def run_validate(args: argparse.Namespace) -> int:
     """``canasta variants validate``: an OK line per good file, every problem of each bad one; 2 if any is bad."""
+    from ..variants.loading import load_variant
+
     failed = False
     for ref in args.files:
         try:
@@ -134,6 +141,7 @@ def run_validate(args: argparse.Namespace) -> int:
 def run_diff(args: argparse.Namespace) -> int:
     """``canasta variants diff``: every rule that differs between A and B, with the sources on each side."""
     from ..variants.diff import diff_variants, format_diff
+    from ..variants.loading import load_variant
 
     a, b = load_variant(args.a), load_variant(args.b)
     text = format_diff(diff_variants(a, b), a, b, fmt=args.format)
@@ -143,6 +151,7 @@ def run_diff(args: argparse.Namespace) -> int:
 
 def run_schema(args: argparse.Namespace) -> int:
     """``canasta variants schema``: the JSON Schema, indented by 2, on stdout or in a file."""
+    from ..textfiles import path_label
     from ..variants.jsonschema import variant_json_schema
 
     text = json.dumps(variant_json_schema(), indent=2, ensure_ascii=False) + "\n"

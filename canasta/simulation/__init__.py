@@ -24,6 +24,7 @@ from .results import (
     SimulationResult,
     SkippedRule,
     Timing,
+    UnknownMetric,
 )
 from .stats import Difference, Estimate
 
@@ -43,6 +44,7 @@ __all__ = [
     "SimulationResult",
     "SkippedRule",
     "Timing",
+    "UnknownMetric",
     "bot_factory",
     "bot_names",
     "compare",

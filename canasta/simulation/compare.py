@@ -21,13 +21,24 @@ from pathlib import Path
 import attrs
 
 from canasta.core.table import TableRules
-from canasta.errors import SimulationError
+from canasta.errors import SimulationError, is_instance, shown_value
 from canasta.textfiles import path_label
 from canasta.variants import Variant
 from canasta.variants.diff import format_value
 
 from .byrule import rule_effects, single_rule_profiles
-from .experiment import DEFAULT_HAND_CAP, ProfileRef, Where, bot_list, entrant, load_profile, play_on, settings_for, timing
+from .experiment import (
+    DEFAULT_HAND_CAP,
+    ProfileRef,
+    Where,
+    bot_list,
+    check_progress,
+    entrant,
+    load_profile,
+    play_on,
+    settings_for,
+    timing,
+)
 from .parallel import Progress
 from .results import ComparisonResult, ComparisonRow, SimulationResult, Timing
 from .stats import Difference, paired_difference
@@ -98,14 +109,22 @@ def compare(
     effect on the headline metrics, largest first. The other arguments are
     those of :func:`canasta.simulate`.
     """
-    if isinstance(variants, str | Path | Variant) or not isinstance(variants, Sequence):
+    if is_instance(variants, (str, Path, Variant)) or not is_instance(variants, Sequence):
         raise SimulationError(f"compare needs a list of profiles, like ['finnish', 'dutch']; got {type(variants).__name__}")
+    try:
+        variants = list(variants)
+    except Exception:  # a sequence that cannot be read through
+        raise SimulationError(f"compare needs a list of profiles, like ['finnish', 'dutch']; got {shown_value(variants)}") from None
     if len(variants) < 2:
         raise SimulationError(f"compare needs at least two profiles, got {len(variants)}")
+    if not issubclass(type(by_rule), bool):
+        raise SimulationError(f"by_rule: expected True or False, got {shown_value(by_rule)}")
     if by_rule and len(variants) != 2:
         raise SimulationError(f"--by-rule compares exactly two profiles, got {len(variants)}")
+    progress = check_progress(progress)
     loaded = [load_profile(ref) for ref in variants]
     settings = settings_for(players, hands, games, seed, bot_list(bots), hand_cap)
+    players = settings.players
     entrants = [entrant(v, label, players, settings.bots) for v, label in zip(loaded, _labels(loaded, variants), strict=True)]
     settings = attrs.evolve(settings, bots=entrants[0].seats)
     singles = skipped = None

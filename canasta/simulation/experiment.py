@@ -8,7 +8,6 @@ seed order.
 
 from __future__ import annotations
 
-import math
 import os
 import time
 from collections.abc import Sequence
@@ -17,13 +16,15 @@ from pathlib import Path
 
 import attrs
 
+from canasta.core.arguments import check_players
 from canasta.core.play import DEFAULT_TURN_CAP
 from canasta.core.records import GameRecord
-from canasta.core.table import TableRules, UnsupportedPlayerCount
-from canasta.errors import SimulationError
+from canasta.core.table import TableRules
+from canasta.errors import ArgumentError, SimulationError, is_instance, shown_text, shown_value
 from canasta.variants import Variant, dumps_variant, load_variant
+from canasta.variants.schema import PLAYER_COUNTS
 
-from .outputs import cannot_write, reserved
+from .outputs import cannot_write, file_path, reserved
 from .parallel import Pool, Progress, open_pool, plan_chunks, run_tasks
 from .players import BOTS, seat_bots
 from .recordfile import write_records
@@ -66,39 +67,49 @@ def load_profile(ref: ProfileRef) -> Variant:
 
 def bot_list(bots: str | Sequence[str]) -> tuple[str, ...]:
     """``"heuristic,random"`` or ``("heuristic", "random")`` as a tuple of names."""
-    if not isinstance(bots, str) and (not isinstance(bots, Sequence) or not all(isinstance(n, str) for n in bots)):
-        raise SimulationError(f"bots: expected names like 'heuristic,random' or ('heuristic', 'random'), got {_shown(bots)}")
-    names = tuple(n.strip() for n in (bots.split(",") if isinstance(bots, str) else bots))
+    if not is_instance(bots, str) and (not is_instance(bots, Sequence) or not all(is_instance(n, str) for n in bots)):
+        raise SimulationError(f"bots: expected names like 'heuristic,random' or ('heuristic', 'random'), got {shown_value(bots)}")
+    texts = (
+        shown_text(bots).split(",") if is_instance(bots, str) else [shown_text(n) for n in bots]
+    )  # plain str: no method of a subclass runs
+    names = tuple(n.strip() for n in texts)
     if not names or any(not n for n in names):
-        raise SimulationError(f"bots: expected names separated by commas, like heuristic,random; got {bots!r}")
+        raise SimulationError(f"bots: expected names separated by commas, like heuristic,random; got {shown_value(bots)}")
     return names
 
 
 def entrant(variant: Variant, label: str, players: int, bots: tuple[str, ...]) -> Entrant:
     """Check that the profile has rules for ``players`` and seat the bots."""
+    if players > max(PLAYER_COUNTS):  # no profile has rules for more; said before the number is ever printed in full
+        counts = ", ".join(str(n) for n in variant.player_counts)
+        raise SimulationError(f"profile {shown_value(variant.name)} has rules for {counts} players, not {shown_value(players)}")
     try:
-        TableRules(variant, players)
-    except UnsupportedPlayerCount as exc:
+        TableRules(variant, check_players(variant, players, "simulate"))
+    except ArgumentError as exc:
         raise SimulationError(str(exc)) from None
     return Entrant(label=label, variant=variant, seats=seat_bots(bots, players, sides_of(variant, players)))
 
 
-def _shown(value: object) -> str:
-    """A value for an error message; a whole number of more than 30 digits by its length (``repr`` fails past 4,300)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
-        return f"a {int(math.log10(abs(value))) + 1}-digit number"
-    return repr(value)[:80]
-
-
 def _whole(name: str, value: object, least: int, most: int | None = None) -> int:
-    """``value`` if it is a whole number (not a bool) in ``least .. most``; else :class:`SimulationError` naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SimulationError(f"{name}: expected a whole number, got {_shown(value)}")
-    if value < least:
-        raise SimulationError(f"{name}: expected at least {least:,}, got {_shown(value)}")
-    if most is not None and value > most:
-        raise SimulationError(f"{name}: expected at most {most:,}, got {_shown(value)}")
-    return value
+    """``value`` as a plain int if it is a whole number (not a bool) in ``least .. most``; else :class:`SimulationError` naming ``name``.
+
+    An int subclass is read as the number it holds: its own methods (``__str__``, ``__lt__``, ...) never run.
+    """
+    if issubclass(type(value), bool) or not issubclass(type(value), int):
+        raise SimulationError(f"{name}: expected a whole number, got {shown_value(value)}")
+    number = int.__index__(value)  # type: ignore[arg-type]
+    if number < least:
+        raise SimulationError(f"{name}: expected at least {least:,}, got {shown_value(number)}")
+    if most is not None and number > most:
+        raise SimulationError(f"{name}: expected at most {most:,}, got {shown_value(number)}")
+    return number
+
+
+def check_progress(progress: Progress | None) -> Progress | None:
+    """``progress`` if it is None or callable; else :class:`SimulationError`."""
+    if progress is not None and not callable(progress):
+        raise SimulationError(f"progress: expected None or a function called with (done, total), got {shown_value(progress)}")
+    return progress
 
 
 def settings_for(players: int, hands: int | None, games: int | None, seed: int, bots: tuple[str, ...], hand_cap: int) -> Settings:
@@ -190,7 +201,7 @@ def play_on(
         return len(plan_chunks(settings.count, workers, cost, where.chunk_size)) * len(entrants)
 
     if where.chunk_size is not None:
-        _whole("chunk size", where.chunk_size, 1)
+        where = attrs.evolve(where, chunk_size=_whole("chunk size", where.chunk_size, 1))
     began = time.perf_counter()
     with open_pool(where.workers, where.executor, where.scheduler, tasks_for=tasks_for) as pool:
         played = play(entrants, settings, pool, progress=progress, record=record, chunk_size=where.chunk_size)
@@ -239,11 +250,13 @@ def simulate(
     processes (default: every core). The result is the same whatever runs it.
     ``out`` writes every game's record (see :mod:`canasta.simulation.recordfile`).
     """
+    progress = check_progress(progress)
     v = load_profile(variant)
     settings = settings_for(players, hands, games, seed, bot_list(bots), hand_cap)
-    player = entrant(v, v.name, players, settings.bots)
+    player = entrant(v, v.name, settings.players, settings.bots)
     settings = attrs.evolve(settings, bots=player.seats)
     where = Where(workers=workers, executor=executor, scheduler=scheduler, chunk_size=chunk_size)
+    out = None if out is None else file_path(out, "the records")
     with reserved(out, "the records"):  # a path that cannot be written fails before the run
         (played,), pool, wall = play_on([player], settings, where, progress=progress, record=out is not None)
         result = summarize(v, player.label, settings, played.units, timing(played, wall, pool))

@@ -3,8 +3,9 @@
 A run can take hours, so a path that cannot be written must fail first, not
 after the work. :func:`reserved` opens the path for appending (which creates a
 missing file and leaves an existing one as it is), so a missing folder, a
-folder given as the file, a path through a file, a NUL byte or a read-only
-place fails at once as a :class:`SimulationError`. If the run then stops early
+folder given as the file, a path through a file, a NUL byte, a read-only
+place or a device that refuses every write (``/dev/full``) fails at once as a
+:class:`SimulationError`. If the run then stops early
 (an error, Ctrl-C), a file that :func:`reserved` created is removed again, so
 no empty file is left behind. The writer itself opens the path only at the end.
 """
@@ -18,7 +19,7 @@ import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from canasta.errors import SimulationError
+from canasta.errors import SimulationError, is_instance, shown_text, shown_value
 from canasta.textfiles import path_label
 
 PathLike = str | os.PathLike[str]
@@ -49,6 +50,30 @@ def _mode(path: PathLike) -> int:
         return 0
 
 
+def file_path(path: object, what: str) -> str:
+    """``path`` as a plain ``str``: what a ``str`` subclass holds, or what an ``os.PathLike`` gives; else :class:`SimulationError`."""
+    if not is_instance(path, (str, os.PathLike)):
+        raise SimulationError(f"cannot write {what} to {shown_value(path)}: expected a file path, got {type(path).__name__}")
+    try:
+        text = os.fspath(path)  # type: ignore[call-overload]
+    except Exception:  # a stranger's __fspath__
+        raise SimulationError(f"cannot write {what} to {shown_value(path)}: its __fspath__ gives no path") from None
+    if not is_instance(text, str):
+        raise SimulationError(f"cannot write {what} to {shown_value(path)}: expected a path as text, got {type(text).__name__}")
+    return shown_text(text)
+
+
+def same_file(a: PathLike, b: PathLike) -> bool:
+    """Whether two paths name the same file: ``s.png``, ``./s.png``, a symbolic or hard link to it, or (once it exists) another case of its name."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # one of them does not exist yet
+        try:
+            return os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b))
+        except (OSError, ValueError):
+            return False
+
+
 @contextmanager
 def reserved(path: PathLike | None, what: str) -> Iterator[None]:
     """Check that ``path`` can be written before the block runs; remove it again if the block fails and the file is new.
@@ -58,8 +83,7 @@ def reserved(path: PathLike | None, what: str) -> Iterator[None]:
     if path is None:
         yield
         return
-    if not isinstance(path, str | os.PathLike):
-        raise SimulationError(f"cannot write {what} to {path!r}: expected a file path, got {type(path).__name__}")
+    path = file_path(path, what)
     try:
         existed = os.path.lexists(path)
         mode = _mode(path)
@@ -67,8 +91,11 @@ def reserved(path: PathLike | None, what: str) -> Iterator[None]:
             raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
         if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):  # opening a pipe would wait for a reader
             raise OSError(errno.EINVAL, "it is a pipe or a socket, not a file")
-        with open(path, "a", encoding="utf-8"):
-            pass
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        try:
+            os.write(fd, b"")  # a device that refuses every write (/dev/full) says so now, not after the run
+        finally:
+            os.close(fd)
     except (OSError, ValueError) as exc:
         raise cannot_write(what, path, exc) from None
     try:

@@ -1,4 +1,4 @@
-"""Running tasks on local processes, any ``concurrent.futures.Executor``, or a Dask cluster.
+"""Running tasks here, on local worker processes, on any ``concurrent.futures.Executor``, or on a Dask cluster.
 
 Work is cut into chunks of consecutive seeds so that each task runs for about
 a second or more (:data:`TARGET_SECONDS`): short enough to balance the load
@@ -7,43 +7,38 @@ are put back in seed order before anything is computed from them, so the
 outcome never depends on the number of workers, the chunk size, or the order
 in which tasks finish.
 
-Local worker processes never outlive the run: they ignore Ctrl-C (the parent
-gets it), and when the run stops early for any reason (Ctrl-C, SIGTERM turned
-into an exception by the command line, an error) the parent kills them at once
-instead of waiting for their chunks to finish.
+Local worker processes (:mod:`canasta.simulation.processes`) never outlive the
+run nor the process that started them. An executor or a cluster that fails
+during the run (a task cancelled, a pool broken, a scheduler gone, no worker
+left) ends it with one :class:`SimulationError`; an error of a task itself is
+raised as it is.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
-import logging
 import math
 import os
-import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, CancelledError, Executor, Future, wait
 from contextlib import contextmanager
-from typing import Any
 
 import attrs
 
-from canasta.errors import SimulationError
+from canasta.errors import SimulationError, shown_text, shown_value
 
+from .cluster import close, connect, quiet_dask, watch
+from .processes import Workers
 from .runner import ChunkResult, Task, run_task
 
 TARGET_SECONDS = 1.0
-"""The least a task should run, by the rough cost estimate of its bots."""
+"""The least a task should run, by the cost estimate of its bots: a run estimated at more than this uses more than one worker."""
 
 CHUNKS_PER_WORKER = 4
 """Aim for at least this many tasks per worker, when there is enough work, so a slow chunk does not idle the others."""
 
-DASK_TIMEOUT = "10s"
-"""How long to wait for a Dask scheduler to answer, or for its first worker, before giving up."""
-
-STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
-"""Held back while worker processes are forked, so none starts with the parent's handlers (a fork inherits the signal mask)."""
+WATCH_SECONDS = 1.0
+"""While no task of an executor finishes, how often to look whether it can still finish them (a Dask cluster's health)."""
 
 Progress = Callable[[int, int], None]
 """Called with (units done, units in all) each time a task finishes."""
@@ -77,105 +72,27 @@ def plan_chunks(count: int, workers: int, seconds_per_unit: float, chunk_size: i
 
 @attrs.frozen(kw_only=True)
 class Pool:
-    """Where tasks run: an executor (None to run them here, one after another), its worker count and a name for reports."""
+    """Where tasks run, its worker count and a name for reports.
+
+    ``processes`` for local worker processes, else ``executor`` (None with no
+    processes either: here, one task after another). ``watch`` is called while
+    no task of the executor finishes, and raises when it never will.
+    """
 
     executor: Executor | None
     workers: int
     name: str
+    processes: Workers | None = None
+    watch: Callable[[], None] | None = None
 
 
-def _dask_failure(address: str, exc: BaseException) -> SimulationError:
-    """One line saying why ``address`` is no usable Dask scheduler."""
-    reason = (str(exc).splitlines() or [""])[0] or type(exc).__name__
-    if isinstance(exc, (OSError, TimeoutError)):
-        return SimulationError(f"cannot reach the Dask scheduler at {address}: {reason}")
-    if isinstance(exc, (ValueError, TypeError)):
-        return SimulationError(f"scheduler: {address!r} is not a Dask scheduler address: {reason}")
-    # e.g. a web or SSH server: its first bytes read as a frame length of exabytes (MemoryError)
-    return SimulationError(f"something answers at {address}, but not as a Dask scheduler ({type(exc).__name__})")
-
-
-@contextmanager
-def _quiet_dask() -> Iterator[None]:
-    """Keep distributed's own log lines off stderr while connecting: the error says what went wrong, once."""
-    logger = logging.getLogger("distributed")
-    level = logger.level
-    logger.setLevel(logging.CRITICAL)
-    try:
-        yield
-    finally:
-        logger.setLevel(level)
-
-
-def _check_address(address: str) -> None:
-    if not address.strip() or any(not c.isprintable() or c.isspace() for c in address):
-        raise SimulationError(f"scheduler: {address!r} is not an address; give one like tcp://127.0.0.1:8786")
-
-
-def _dask_pool(address: str) -> tuple[Any, Pool]:
-    """A Dask client connected to ``address`` and its executor (``distributed`` is typed loosely, so it is held as Any)."""
-    _check_address(address)
-    try:
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise SimulationError("--scheduler needs Dask: pip install 'canasta[dask]'") from None
-    with _quiet_dask():
-        try:
-            client = distributed.Client(address, timeout=DASK_TIMEOUT)
-        except Exception as exc:  # whatever answers (or not) at that address, the user gets one line
-            raise _dask_failure(address, exc) from None
-        try:
-            if not client.nthreads():
-                client.wait_for_workers(1, timeout=DASK_TIMEOUT)
-            workers = sum(client.nthreads().values()) or 1
-            executor = client.get_executor()
-        except Exception as exc:
-            client.close()
-            if isinstance(exc, TimeoutError):
-                raise SimulationError(f"the Dask scheduler at {address} has no workers (none joined within {DASK_TIMEOUT})") from None
-            raise _dask_failure(address, exc) from None
-    return client, Pool(executor=executor, workers=workers, name="dask")
-
-
-def _ignore_interrupts() -> None:
-    """Worker start-up: Ctrl-C is the parent's to handle, SIGTERM stops the worker, and the held-back signals are let through."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back in this thread while the block runs (POSIX); they arrive when it ends."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-def _start_processes(count: int) -> ProcessPoolExecutor:
-    """A process pool whose ``count`` workers are all started now, each ignoring Ctrl-C from its first instruction."""
-    pool = ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts)
-    with _signals_held():
-        pool.submit(int)  # starts the workers (all of them, with the fork start method) while the signals are held
-    return pool
-
-
-def _kill_processes(pool: ProcessPoolExecutor) -> None:
-    """Stop a process pool now: kill its workers instead of waiting for their chunks, then let it clean up."""
-    workers = list(dict(getattr(pool, "_processes", None) or {}).values())  # pid -> Process; private, so read defensively
-    for process in workers:
-        with contextlib.suppress(Exception):
-            process.kill()
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in workers:
-        with contextlib.suppress(Exception):
-            process.join(timeout=1.0)
+def _check_workers(workers: object) -> int | None:
+    if workers is None:
+        return None
+    number = int.__index__(workers) if issubclass(type(workers), int) and not issubclass(type(workers), bool) else 0  # type: ignore[arg-type]
+    if number < 1:
+        raise SimulationError(f"workers must be a whole number of at least 1, got {shown_value(workers)}")
+    return number
 
 
 @contextmanager
@@ -186,78 +103,109 @@ def open_pool(
     *,
     tasks_for: Callable[[int], int] | None = None,
 ) -> Iterator[Pool]:
-    """The executor to run on, closed afterwards if this function opened it.
+    """The pool to run on, closed afterwards if this function opened it.
 
     ``executor`` is used as given (and left open); ``scheduler`` connects a
     Dask client to that address and uses ``Client.get_executor()``; otherwise
-    a process pool of ``workers`` processes (default: every local core), or
-    no pool at all for one worker. Local processes are capped by the cores
-    and, when ``tasks_for`` says how many tasks a run on that many workers
-    makes, by the tasks: a run of three tasks starts at most three processes.
+    ``workers`` local processes (default: every local core), or none at all
+    for one worker. Local processes are capped by the cores and, when
+    ``tasks_for`` says how many tasks a run on that many workers makes, by
+    the tasks: a run of three tasks starts at most three processes.
     """
     if executor is not None and scheduler is not None:
         raise SimulationError("give an executor or a scheduler address, not both")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise SimulationError(f"workers must be a whole number of at least 1, got {workers!r}")
+    requested = _check_workers(workers)
     if executor is not None:
-        yield Pool(executor=executor, workers=workers or local_cores(), name=type(executor).__name__)
+        if not isinstance(executor, Executor):
+            raise SimulationError(
+                f"executor: expected a concurrent.futures.Executor (a ProcessPoolExecutor, a Dask Client.get_executor(), ...), "
+                f"got {shown_value(executor)} ({type(executor).__name__})"
+            )
+        yield Pool(executor=executor, workers=requested or local_cores(), name=type(executor).__name__)
         return
     if scheduler is not None:
-        client, pool = _dask_pool(scheduler)
-        try:
-            yield pool
-        finally:
-            client.close()
+        with quiet_dask():
+            client, threads = connect(scheduler)
+            try:
+                yield Pool(executor=client.get_executor(), workers=threads, name="dask", watch=watch(client, scheduler))
+            finally:
+                close(client)
         return
-    count = local_workers(workers)
+    count = local_workers(requested)
     if tasks_for is not None:
         count = max(1, min(count, tasks_for(count)))
     if count == 1:
         yield Pool(executor=None, workers=1, name="in-process")
         return
-    process_pool = _start_processes(count)
+    processes = Workers(count)
     try:
-        yield Pool(executor=process_pool, workers=count, name="processes")
+        yield Pool(executor=None, workers=count, name="processes", processes=processes)
     except BaseException:
-        _kill_processes(process_pool)
+        processes.kill()
         raise
-    process_pool.shutdown(wait=True)
+    processes.close()
 
 
 def run_tasks(tasks: Sequence[Task], pool: Pool, progress: Progress | None = None) -> list[ChunkResult]:
     """Run every task and return the results in the order of ``tasks``, whatever order they finish in."""
     total = sum(t.count for t in tasks)
+    out: list[ChunkResult | None] = [None] * len(tasks)
     done = 0
+
+    def finished(index: int, result: ChunkResult) -> None:
+        nonlocal done
+        out[index] = result
+        done += tasks[index].count
+        if progress is not None:
+            progress(done, total)
+
     if progress is not None:
         progress(done, total)
-    if pool.executor is None:
-        results = []
-        for task in tasks:
-            results.append(run_task(task))
-            done += task.count
-            if progress is not None:
-                progress(done, total)
-        return results
+    if pool.processes is not None:
+        pool.processes.run(tasks, finished)
+    elif pool.executor is None:
+        for i, task in enumerate(tasks):
+            finished(i, run_task(task))
+    else:
+        _run_on_executor(tasks, pool, pool.executor, finished)
+    return [r for r in out if r is not None]
+
+
+def _run_on_executor(tasks: Sequence[Task], pool: Pool, executor: Executor, finished: Callable[[int, ChunkResult], None]) -> None:
     futures: dict[Future[ChunkResult], int] = {}
     try:
         for i, task in enumerate(tasks):
-            futures[pool.executor.submit(run_task, task)] = i
-        out: list[ChunkResult | None] = [None] * len(tasks)
-        for future in as_completed(futures):
-            i = futures[future]
-            out[i] = future.result()
-            done += tasks[i].count
-            if progress is not None:
-                progress(done, total)
-    except BrokenProcessPool:
-        raise SimulationError("a worker process stopped before its work was done (killed, or out of memory?)") from None
+            try:
+                futures[executor.submit(run_task, task)] = i
+            except Exception as exc:
+                raise _executor_failure(pool, "refused a task", exc) from None
+        pending = set(futures)
+        while pending:
+            ready, pending = wait(pending, timeout=WATCH_SECONDS, return_when=FIRST_COMPLETED)
+            if not ready:
+                if any(future.cancelled() for future in pending):  # cancelled but never marked done: wait() would not return it
+                    raise CancelledError
+                if pool.watch is not None:
+                    pool.watch()
+            for future in sorted(ready, key=futures.__getitem__):
+                finished(futures[future], future.result())
     except BaseException as exc:
         for future in futures:
-            future.cancel()
-        if pool.name == "dask" and _from_dask(exc):
-            raise SimulationError(f"the Dask cluster failed during the run: {type(exc).__name__}: {exc}".rstrip(": ")) from None
+            with contextlib.suppress(Exception):
+                future.cancel()
+        if isinstance(exc, CancelledError | BrokenExecutor) or (pool.name == "dask" and _from_dask(exc)):
+            raise _executor_failure(pool, "failed during the run", exc) from None
         raise
-    return [r for r in out if r is not None]
+
+
+def _executor_failure(pool: Pool, what: str, exc: BaseException) -> SimulationError:
+    """One line for an executor or a cluster that cannot run the tasks: what it did, and why where it says."""
+    if isinstance(exc, CancelledError):
+        reason = "its tasks were cancelled" + ("; was the scheduler stopped?" if pool.name == "dask" else "; was the executor shut down?")
+    else:
+        reason = (shown_text(exc).splitlines() or [""])[0][:200] or "no reason given"
+    who = "the Dask cluster" if pool.name == "dask" else f"the executor ({pool.name})"
+    return SimulationError(f"{who} {what}: {reason} ({type(exc).__name__})")
 
 
 def _from_dask(exc: BaseException) -> bool:

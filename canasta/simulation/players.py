@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from canasta.bots.base import Bot, RandomBot
-from canasta.errors import SimulationError
+from canasta.errors import SimulationError, shown_value
 
 BotFactory = Callable[[int], Bot]
 """Makes a bot from a seed."""
@@ -33,12 +33,12 @@ class BotSpec:
     """The module that defines the bot class, imported when the first bot is made."""
     cls: str
     seconds_per_hand: float
-    """A rough single-core cost of a four-player hand with this bot in every seat (benchmarks/README.md); sizes chunks, never results."""
+    """A single-core cost of a four-player hand with this bot in every seat (pure-Python engine, the test machine); sizes chunks, never results."""
 
 
 BOTS: dict[str, BotSpec] = {
     "random": BotSpec(name="random", module="canasta.bots.base", cls="RandomBot", seconds_per_hand=0.008),
-    "heuristic": BotSpec(name="heuristic", module="canasta.bots.heuristic", cls="HeuristicBot", seconds_per_hand=0.005),
+    "heuristic": BotSpec(name="heuristic", module="canasta.bots.heuristic", cls="HeuristicBot", seconds_per_hand=0.010),
 }
 """The bots ``--bots`` may name."""
 
@@ -53,8 +53,8 @@ def unknown_bot(name: str) -> SimulationError:
     names = ", ".join(BOTS)
     close = difflib.get_close_matches(name.lower(), BOTS, n=1)
     if close:
-        return SimulationError(f"unknown bot {name!r}; did you mean {close[0]!r}? Choose from {names}")
-    return SimulationError(f"unknown bot {name!r}; choose from {names}")
+        return SimulationError(f"unknown bot {shown_value(name)}; did you mean {shown_value(close[0])}? Choose from {names}")
+    return SimulationError(f"unknown bot {shown_value(name)}; choose from {names}")
 
 
 def bot_factory(name: str) -> BotFactory:
@@ -67,7 +67,9 @@ def bot_factory(name: str) -> BotFactory:
     try:
         cls = getattr(importlib.import_module(spec.module), spec.cls)
     except (ImportError, AttributeError):
-        raise SimulationError(f"bot {name!r} is not available in this installation ({spec.module}.{spec.cls} is missing)") from None
+        raise SimulationError(
+            f"bot {shown_value(name)} is not available in this installation ({spec.module}.{spec.cls} is missing)"
+        ) from None
     factory: BotFactory = cls
     return factory
 

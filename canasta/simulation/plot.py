@@ -3,6 +3,10 @@
 matplotlib (the ``plot`` extra) is imported here and nowhere else, through
 its object-oriented API (a ``Figure`` of its own, no pyplot state), so
 drawing works without a display and leaves nothing behind.
+
+A call with something other than a result, or a result read back without its
+samples, raises :class:`canasta.ArgumentError`; a missing matplotlib or a file
+that cannot be written, :class:`canasta.SimulationError`.
 """
 
 from __future__ import annotations
@@ -12,6 +16,9 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+from canasta.errors import ArgumentError, SimulationError, is_instance, shown_value
+
+from .outputs import cannot_write, file_path
 from .results import ComparisonResult, Settings, SimulationResult
 
 
@@ -77,22 +84,31 @@ def plot_comparison(result: ComparisonResult, path: str | os.PathLike[str]) -> N
     Up to :data:`HISTOGRAM_PROFILES` profiles as overlaid histograms with their
     means, more as one box plot per profile.
     """
+    if not isinstance(result, ComparisonResult):
+        raise ArgumentError(f"plot_comparison(result=...): expected a ComparisonResult, got {shown_value(result)}")
     _plot(result.results, result.profiles, result.settings, path)
 
 
 def plot_simulation(result: SimulationResult, path: str | os.PathLike[str]) -> None:
     """Draw the same two panels as :func:`plot_comparison` for one profile's run."""
+    if not isinstance(result, SimulationResult):
+        raise ArgumentError(f"plot_simulation(result=...): expected a SimulationResult, got {shown_value(result)}")
     _plot((result,), (result.profile,), result.settings, path)
 
 
 def _plot(results: Sequence[SimulationResult], profiles: Sequence[str], s: Settings, path: str | os.PathLike[str]) -> None:
-    from matplotlib.figure import Figure
-
+    if not is_instance(path, (str, os.PathLike)):
+        raise ArgumentError(f"plot: expected a file path for the picture, got {shown_value(path)}")
+    target = file_path(path, "the plot")
     samples = []
     for r in results:
-        if r.samples is None:
-            raise ValueError(f"profile {r.profile}: no samples to plot (was the result read back from JSON without them?)")
+        if r.samples is None or not r.samples.hand_turns:
+            raise ArgumentError(f"profile {shown_value(r.profile)}: no samples to plot (was the result read back from JSON without them?)")
         samples.append(r.samples)
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise SimulationError("plotting needs matplotlib: pip install 'canasta[plot]'") from None
     many = len(samples) > HISTOGRAM_PROFILES
     fig = Figure(figsize=(13, 5.2 + (0.45 * len(samples) if many else 0)), layout="constrained")
     axes = fig.subplots(1, 2)
@@ -109,7 +125,8 @@ def _plot(results: Sequence[SimulationResult], profiles: Sequence[str], s: Setti
     bots = s.bots[0] if len(set(s.bots)) == 1 else ",".join(s.bots)
     names = " vs ".join(profiles) if not many else f"{len(samples)} profiles"
     each = " each on the same seeds" if len(samples) > 1 else ""
-    fig.suptitle(
-        f"{names}: {s.count:,} {unit}{each}\n(seed {s.seed}, {s.players} players, {bots} bots in every seat)", fontsize=13
-    )
-    fig.savefig(os.fspath(path), dpi=110, format="png")
+    fig.suptitle(f"{names}: {s.count:,} {unit}{each}\n(seed {s.seed}, {s.players} players, {bots} bots in every seat)", fontsize=13)
+    try:
+        fig.savefig(target, dpi=110, format="png")
+    except (OSError, ValueError) as exc:
+        raise cannot_write("the plot", target, exc) from None

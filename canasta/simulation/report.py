@@ -17,6 +17,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from canasta.errors import ArgumentError, shown_text, shown_value
+
 from .metrics import ENDINGS, GROUPS, PARTS, SHORT
 from .results import ComparisonResult, ComparisonRow, RuleEffects, SimulationResult
 from .stats import Difference, Estimate
@@ -110,17 +112,27 @@ def _bots(seats: Sequence[str]) -> str:
     return ", ".join(f"seat {i}: {name}" for i, name in enumerate(seats))
 
 
+def counted(n: int, one: str, many: str) -> str:
+    """``1 hand``, ``2 hands``: a count with its noun in the right number."""
+    return f"{n:,} {one if n == 1 else many}"
+
+
 def _what(r: SimulationResult) -> str:
     s = r.settings
-    unit = "single hands from a score of zero" if s.mode == "hands" else f"matches to the target (cut off after {s.hand_cap} hands)"
-    return f"{s.count:,} {unit}, {s.players} players, seed {s.seed}, {_bots(s.bots)}"
+    cap = counted(s.hand_cap, "hand", "hands")
+    unit = (
+        counted(s.count, "single hand from a score of zero", "single hands from a score of zero")
+        if s.mode == "hands"
+        else counted(s.count, f"match to the target (cut off after {cap})", f"matches to the target (cut off after {cap})")
+    )
+    return f"{unit}, {s.players} players, seed {s.seed}, {_bots(s.bots)}"
 
 
 def _speed(r: SimulationResult) -> str:
     t = r.timing
     return (
-        f"Played {r.hands:,} hands in {t.wall_seconds:,.1f} s: {t.hands_per_second:,.0f} hands per second on {t.workers} "
-        f"worker{'s' if t.workers != 1 else ''} ({t.executor}); {t.decisions_per_core_second:,.0f} bot decisions per core-second."
+        f"Played {counted(r.hands, 'hand', 'hands')} in {t.wall_seconds:,.1f} s: {t.hands_per_second:,.0f} hands per second on "
+        f"{counted(t.workers, 'worker', 'workers')} ({t.executor}); {t.decisions_per_core_second:,.0f} bot decisions per core-second."
     )
 
 
@@ -214,8 +226,8 @@ def comparison_report(c: ComparisonResult, *, details: bool = False, timing: boo
     ]
     if timing:
         lines.append(
-            f"Played {c.timing.hands:,} hands in {c.timing.wall_seconds:,.1f} s on {c.timing.workers} worker"
-            f"{'s' if c.timing.workers != 1 else ''} ({c.timing.executor})."
+            f"Played {counted(c.timing.hands, 'hand', 'hands')} in {c.timing.wall_seconds:,.1f} s on "
+            f"{counted(c.timing.workers, 'worker', 'workers')} ({c.timing.executor})."
         )
     if s.mode == "games":
         lines.append("Matches cut off at the hand cap: " + ", ".join(f"{r.profile} {r.capped:,} of {r.units:,}" for r in c.results) + ".")
@@ -351,12 +363,16 @@ def render_markdown(blocks: Sequence[Block]) -> str:
 
 
 def render(result: SimulationResult | ComparisonResult, fmt: str = "text", *, details: bool = False) -> str:
-    """A result as ``text``, ``markdown`` or ``json``; ValueError for another format. ``details``: every score part of each side in a comparison."""
-    if fmt == "json":
+    """A result as ``text``, ``markdown`` or ``json``; :class:`canasta.ArgumentError` for another format or a value that is no result.
+
+    ``details``: every score part of each side in a comparison.
+    """
+    if not isinstance(result, SimulationResult | ComparisonResult):
+        raise ArgumentError(f"render(result=...): expected a SimulationResult or a ComparisonResult, got {shown_value(result)}")
+    name = shown_text(fmt) if isinstance(fmt, str) else None
+    if name not in FORMATS:
+        raise ArgumentError(f"render(fmt=...): unknown format {shown_value(fmt)}; use one of {', '.join(FORMATS)}")
+    if name == "json":
         return result.to_json()
-    blocks = simulation_report(result) if isinstance(result, SimulationResult) else comparison_report(result, details=details)
-    if fmt == "text":
-        return render_text(blocks)
-    if fmt == "markdown":
-        return render_markdown(blocks)
-    raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+    blocks = simulation_report(result) if isinstance(result, SimulationResult) else comparison_report(result, details=bool(details))
+    return render_text(blocks) if name == "text" else render_markdown(blocks)

@@ -20,10 +20,32 @@ from typing import Any, TypeVar
 import attrs
 from cattrs.preconf.json import make_converter
 
+from canasta.errors import ArgumentError, shown_text, shown_value
+
 from .stats import Difference, Estimate
 
 _converter = make_converter()
 T = TypeVar("T")
+
+
+class UnknownMetric(ArgumentError, KeyError):
+    """A metric key that a result does not have: :meth:`SimulationResult.metric` and :meth:`ComparisonResult.row`.
+
+    An :class:`canasta.ArgumentError`, and also a :class:`KeyError` as these
+    lookups raised before, so ``except KeyError`` keeps working. The message
+    lists the keys there are.
+    """
+
+    def __str__(self) -> str:
+        return BaseException.__str__(self)  # the message as it is, not quoted as KeyError quotes its key
+
+
+def _unknown(key: object, keys: list[str]) -> UnknownMetric:
+    if not isinstance(key, str):
+        return UnknownMetric(
+            f"expected a metric key (a str) such as {keys[0]!r}, got {shown_value(key)}" if keys else "this result has no metrics"
+        )
+    return UnknownMetric(f"no metric {shown_value(key)}; there are {', '.join(keys)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -121,11 +143,12 @@ class SimulationResult:
     samples: Samples | None = attrs.field(default=None, repr=False)
 
     def metric(self, key: str) -> MetricResult:
-        """The metric with this key; KeyError naming the keys there are."""
+        """The metric with this key; :class:`UnknownMetric` (a KeyError too) naming the keys there are."""
+        wanted = shown_text(key) if isinstance(key, str) else None  # a str subclass as the plain text it holds
         for m in self.metrics:
-            if m.key == key:
+            if m.key == wanted:
                 return m
-        raise KeyError(f"no metric {key!r}; there are {', '.join(m.key for m in self.metrics)}")
+        raise _unknown(key, [m.key for m in self.metrics])
 
     def to_json(self, *, samples: bool = False, indent: int | None = 2) -> str:
         """The result as JSON; the per-unit samples only when ``samples`` is true."""
@@ -208,11 +231,12 @@ class ComparisonResult:
     timing: Timing = attrs.field(eq=False)
 
     def row(self, key: str) -> ComparisonRow:
-        """The row of one metric, by its key such as ``duration.turns``; ``KeyError`` names the keys there are."""
+        """The row of one metric, by its key such as ``duration.turns``; :class:`UnknownMetric` (a KeyError too) names the keys there are."""
+        wanted = shown_text(key) if isinstance(key, str) else None
         for r in self.rows:
-            if r.key == key:
+            if r.key == wanted:
                 return r
-        raise KeyError(f"no metric {key!r}; there are {', '.join(r.key for r in self.rows)}")
+        raise _unknown(key, [r.key for r in self.rows])
 
     def to_json(self, *, samples: bool = False, indent: int | None = 2) -> str:
         """The comparison as JSON; the per-unit samples of each profile only when ``samples`` is true."""

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from canasta.errors import ArgumentError, shown_value
+
 Z_975 = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution."""
 
@@ -39,7 +41,7 @@ def t_975(df: int) -> float:
     in ``1/df`` (Abramowitz and Stegun 26.7.5), good to about 1e-7 there.
     """
     if df < 1:
-        raise ValueError(f"degrees of freedom must be at least 1, got {df}")
+        raise ArgumentError(f"degrees of freedom must be at least 1, got {shown_value(df)}")
     if df <= len(_T_975):
         return _T_975[df - 1]
     z = Z_975
@@ -113,7 +115,7 @@ def estimate(values: Sequence[float], *, proportion: bool = False) -> Estimate:
     """
     n = len(values)
     if n == 0:
-        raise ValueError("no values to estimate from")
+        raise ArgumentError("no values to estimate from")
     m = mean(values)
     sd = sample_sd(values)
     if n < 2:
@@ -132,11 +134,11 @@ def paired_difference(a: Sequence[float], b: Sequence[float]) -> Difference:
     it is significant if that value is not zero.
     """
     if len(a) != len(b):
-        raise ValueError(f"paired values must come in equal numbers, got {len(a)} and {len(b)}")
+        raise ArgumentError(f"paired values must come in equal numbers, got {len(a)} and {len(b)}")
     d = [y - x for x, y in zip(a, b, strict=True)]
     n = len(d)
     if n == 0:
-        raise ValueError("no pairs to compare")
+        raise ArgumentError("no pairs to compare")
     m = mean(d)
     if n < 2:
         return Difference(mean=m, low=None, high=None, n=n, significant=False)
