@@ -184,7 +184,25 @@ def test_ctrl_c_ends_the_match_with_a_clear_line() -> None:
         (["play", "--seat", "4"], "--seat 4: not a seat at a table of 4 players; choose 0 to 3"),
         (["play", "--seat", "-1"], "--seat -1: not a seat"),
         (["play", "--bot", "genius"], "invalid choice: 'genius'"),
-        (["play", "--seed", "x"], "invalid int value: 'x'"),
+        (["play", "--seed", "x"], "argument --seed: expected a whole number, got 'x'"),
+        (["play", "--seed", "9" * 5000], "argument --seed: expected a whole number"),
+        (["play", "--seed", "\u00b2"], "argument --seed: expected a whole number, got '\u00b2'"),
+        (["play", "--players", "9" * 4000], "--players a 4000-digit number: profile 'finnish' has rules for 4 players, not a"),
+        (["play", "--seat", "9" * 20], "--seat 99999999999999999999: not a seat at a table of 4 players"),
+        (["play", "--seed", "9" * 25], "a seed is an int from"),
+    ],
+    ids=[
+        "variant",
+        "players",
+        "seat",
+        "negative-seat",
+        "bot",
+        "seed-text",
+        "seed-5000-digits",
+        "seed-superscript",
+        "players-4000-digits",
+        "seat-20-digits",
+        "seed-25-digits",
     ],
 )
 def test_bad_options_exit_2_with_a_clear_message(
@@ -193,6 +211,7 @@ def test_bad_options_exit_2_with_a_clear_message(
     code, out, err = run_play(monkeypatch, capsys, "quit\n", argv)
     assert code == 2
     assert message in err and "Traceback" not in err
+    assert len(err) < 1000, "the message shows a long number by its length"
     assert out == ""
 
 
@@ -230,7 +249,10 @@ def test_the_pile_says_why_it_is_frozen() -> None:
     assert view.pile_frozen
     line = pile_line(view, match.frozen_reason)
     assert f"discarded the wild card {frozen_by.text}" in line
-    assert "only a natural pair of" in line
+    if view.pile_top is not None and view.pile_top.is_wild:  # the wild card itself on top: nobody may take it (001 §17 B)
+        assert "a wild card on top: nobody may take it now" in line and "natural pair" not in line
+    else:
+        assert "only a natural pair of" in line
 
 
 def test_the_hand_is_grouped_by_rank_high_first_with_the_wild_cards_last() -> None:
@@ -264,9 +286,25 @@ def test_the_terminal_screen_draws_the_same_table_with_rich(monkeypatch: pytest.
     assert "hint: draw" in shown and "you left the match in hand 1" in shown
 
 
-def test_the_sample_session_in_the_docs_is_real_output(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """docs/play.md shows a session copied from a run; it must still be what the command prints."""
+SHOWN = re.compile(
+    r"<!-- (?P<part>part of the )?output of: printf '(?P<typed>[^']*)' \| canasta (?P<argv>play[^>]*?) -->\n+```text\n(?P<text>.*?)```",
+    re.S,
+)
+"""A block of docs/play.md with the command that prints it (or, with ``part of the``, an excerpt of what it prints)."""
+
+
+def test_every_output_shown_in_the_docs_is_what_its_command_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/play.md shows sessions copied from runs; each must still be what the command named before it prints."""
     doc = (Path(__file__).parent.parent / "docs" / "play.md").read_text(encoding="utf-8")
-    sample = doc.split("## A sample session", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
-    _, out, _ = run_play(monkeypatch, capsys, "? discard 7\ndraw\nhint\n3\nquit\n")
-    assert out == sample
+    shown = list(SHOWN.finditer(doc))
+    assert len(shown) == doc.count("```text"), "every text block of docs/play.md names the command that prints it"
+    assert any(not m["part"] for m in shown) and len(shown) >= 6
+    for m in shown:
+        assert "\\" not in m["typed"].replace("\\n", ""), "only \\n is read as an escape"
+        _, out, _ = run_play(monkeypatch, capsys, m["typed"].replace("\\n", "\n"), m["argv"].split())
+        if m["part"]:
+            assert m["text"] in out, f"not in the output of {m['argv']}: {m['text'][:200]}"
+        else:
+            assert out == m["text"]

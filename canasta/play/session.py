@@ -33,6 +33,7 @@ from canasta.core.game import Game
 from canasta.core.views import PlayerView
 from canasta.errors import IllegalActionError, NotationError
 
+from .costs import Cost, action_costs
 from .text import frozen_reason_from_view
 
 BOT_NAMES = ("heuristic", "random")
@@ -108,6 +109,7 @@ class Match:
         """Why the pile is frozen, followed from the events (None when not known: the view is then read)."""
         self._last_discard: tuple[int, Card] | None = None
         self._last_upcard: Card | None = None
+        self._costs: tuple[int, dict[Action, list[Cost]]] | None = None
         view = self.view()
         if view.pile_frozen:
             self.frozen_reason = frozen_reason_from_view(view)
@@ -150,6 +152,16 @@ class Match:
     def explain(self, action: Action | str) -> IllegalActionError | NotationError | None:
         """Why ``action`` is illegal for the person now (the rule key and its source), or None if it is legal."""
         return self.game.violation(action)
+
+    def costs(self) -> dict[Action, list[Cost]]:
+        """What each of the person's legal actions costs (a penalty, a raised opening minimum), found by the engine on
+        copies of the game (:func:`canasta.play.costs.action_costs`); empty when the person is not to act."""
+        if not self.person_to_act:
+            return {}
+        key = len(self.game.actions)
+        if self._costs is None or self._costs[0] != key:
+            self._costs = (key, action_costs(self.game, self.seat))
+        return self._costs[1]
 
     def hint(self) -> Action | None:
         """What the hint bot would play, deciding from the person's view only; None without a hint bot or a turn."""

@@ -8,7 +8,7 @@ profile, so the plain and the rich screen show the same words. Cards print as
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from canasta.core.actions import Action, Discard
 from canasta.core.cards import Card
@@ -35,7 +35,10 @@ from canasta.core.events import (
 from canasta.core.scoring import HandScore
 from canasta.core.views import MeldView, Phase, PlayerView
 from canasta.variants import Variant
+from canasta.variants.citations import citation_for
 from canasta.variants.enums import GoOutPermission
+
+from .costs import AT_DISCARD, IF_NOT_OUT, IF_YES, NOW, Cost
 
 WIDTH = 100
 """Lines of numbered actions wrap at this width."""
@@ -124,22 +127,30 @@ def frozen_reason_from_view(view: PlayerView) -> str:
 
 
 def pile_line(view: PlayerView, frozen_reason: str | None) -> str:
-    """The pile: its top card, its size, whether it is frozen and why, and what taking it needs now."""
+    """The pile: its top card, its size, whether it is frozen and why, and what taking it needs now.
+
+    What taking it needs follows the engine's check of a take, in its order: a
+    wild card or a three on top stops everyone (001 §17 B, 000 ATT TA HÖGEN 1,
+    001 §20 B), a side that has not opened may be barred from the pile
+    (``initial_meld.allowed_from_pile``), a frozen pile needs a natural pair
+    (000 ATT TA HÖGEN 5, 001 §14 B), and so does a side that has not opened
+    under ``initial_meld.pile_requires_natural_pair``.
+    """
     if view.pile_size == 0 or view.pile_top is None:
         return "pile empty"
     top = view.pile_top
     text = f"pile {view.pile_size} card{'s' if view.pile_size != 1 else ''}, top {top.text}"
-    notes: list[str] = []
-    if view.pile_frozen:
-        notes.append(f"frozen: {frozen_reason or frozen_reason_from_view(view)}; only a natural pair of {top.rank.text} takes it")
-    else:
-        notes.append("not frozen")
-        if not view.opened[view.side] and view.variant.initial_meld.pile_requires_natural_pair:
-            notes.append(f"your side has not opened, so taking it needs a natural pair of {top.rank.text}")
-    if top.is_wild:
-        notes.append("a wild card on top: nobody may take it now")
-    elif top.is_black_three:
-        notes.append("a black three on top: nobody may take it now")
+    notes = [f"frozen: {frozen_reason or frozen_reason_from_view(view)}" if view.pile_frozen else "not frozen"]
+    opened = view.opened[view.side]
+    im = view.variant.initial_meld
+    if top.is_wild or top.is_black_three or top.is_red_three:
+        notes.append(f"{_wild_name(top)} on top: nobody may take it now")
+    elif not opened and not im.allowed_from_pile:
+        notes.append("your side must open before it may take the pile")
+    elif view.pile_frozen:
+        notes.append(f"only a natural pair of {top.rank.text} takes it")
+    elif not opened and im.pile_requires_natural_pair:
+        notes.append(f"your side has not opened, so taking it needs a natural pair of {top.rank.text}")
     return f"{text} ({'; '.join(notes)})"
 
 
@@ -199,13 +210,82 @@ def prompt_heading(view: PlayerView) -> str:
     return "your turn: meld, then discard (or go out)"
 
 
-def numbered(actions: Sequence[Action], width: int = WIDTH) -> str:
-    """The legal actions numbered from 1, packed into lines of at most ``width`` characters."""
-    cells = [f"{i:>3} {a}" for i, a in enumerate(actions, 1)]
+def numbered(actions: Sequence[Action], width: int = WIDTH, marks: Mapping[Action, str] | None = None) -> str:
+    """The legal actions numbered from 1, packed into lines of at most ``width`` characters; ``marks`` adds a note in
+    brackets after an action (what it costs, :func:`cost_mark`)."""
+    cells = [f"{i:>3} {a}" + (f" [{marks[a]}]" if marks and a in marks else "") for i, a in enumerate(actions, 1)]
     size = max((len(c) for c in cells), default=0) + 2
     per_line = max(1, width // size)
     rows = [cells[i : i + per_line] for i in range(0, len(cells), per_line)]
     return "\n".join("".join(c.ljust(size) for c in row).rstrip() for row in rows)
+
+
+# -- what an action costs ------------------------------------------------------------------
+
+_WHEN_MARK = {NOW: "", IF_YES: " if yes", AT_DISCARD: " later", IF_NOT_OUT: " if not out"}
+
+_REASONS = {
+    "going_out.permission_penalty": "your partner answered yes to 'may I go out?', and a discard that does not go out is penalised",
+}
+"""Why the engine penalises an action, by the penalty's profile key."""
+
+
+def cost_mark(costs: Sequence[Cost]) -> str:
+    """A short note of what an action costs, for the numbered list: ``-100``, ``-100 if yes``, ``minimum 60``."""
+    return ", ".join(f"minimum {c.minimum[1]}" if c.minimum is not None else f"-{c.points}{_WHEN_MARK.get(c.when, '')}" for c in costs)
+
+
+def cost_sentence(view: PlayerView, cost: Cost) -> str:
+    """What an action costs and why, with the rule key and its source section (001 §23 D, 001 §27 A•2)."""
+    whose = "your side" if cost.side == view.side else side_name(view, cost.side)
+    cite = f" (rule {cost.rule}, source {cost.source or 'the profile'})"
+    if cost.minimum is not None:
+        old, new = cost.minimum
+        return (
+            f"raises your side's opening minimum from {old} to {new} for the rest of this hand: taking back an opening is penalised{cite}"
+        )
+    points = f"{cost.points} point{'s' if cost.points != 1 else ''}"
+    if cost.when == IF_YES:
+        return (
+            "if your partner answers yes, you must go out this turn, and the engine finds no way for you to: "
+            f"your discard would then cost {whose} {points}{cite}"
+        )
+    if cost.when == AT_DISCARD:
+        return (
+            f"leaves you no way to go out this turn, and your partner's yes binds you: your discard would then cost {whose} {points}{cite}"
+        )
+    if cost.when == IF_NOT_OUT:
+        asker = seat_name(view, view.turn.seat)
+        return f"binds {asker} to go out this turn: if the turn ends without going out, {whose} loses {points}{cite}"
+    return f"costs {whose} {points}: {_REASONS.get(cost.rule, 'the profile penalises it')}{cite}"
+
+
+def _runs(numbers: Sequence[int]) -> str:
+    """``1-3, 5`` for 1 2 3 5."""
+    spans: list[list[int]] = []
+    for n in numbers:
+        if spans and n == spans[-1][1] + 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
+
+
+def cost_lines(view: PlayerView, costs: Mapping[Action, Sequence[Cost]]) -> list[str]:
+    """One warning line per distinct cost among the legal actions, naming the actions by number: ``! 8-15 (discard): costs ...``."""
+    groups: dict[str, list[tuple[int, Action]]] = {}
+    for number, action in enumerate(view.legal_actions, 1):
+        for cost in costs.get(action, ()):
+            groups.setdefault(cost_sentence(view, cost), []).append((number, action))
+    lines = []
+    for sentence, items in groups.items():
+        if len(items) == 1:
+            label = f"{items[0][0]} {items[0][1]}"
+        else:
+            words = {str(action).split()[0] for _, action in items}
+            label = _runs([n for n, _ in items]) + (f" ({words.pop()})" if len(words) == 1 else "")
+        lines.append(f"! {label}: {sentence}")
+    return lines
 
 
 # -- what happened -------------------------------------------------------------------------
@@ -377,6 +457,21 @@ def _bonus_table(table: object) -> str:
     return f"{steps}" + (" or more" if len(table) > 1 else "")
 
 
+def penalties_text(variant: Variant) -> str:
+    """The penalties the engine applies in play, with their sources; the others are for score sheets (001 §22-§35)."""
+    v = variant
+    found = []
+    points = v.going_out.permission_penalty
+    if points and v.going_out.permission is not GoOutPermission.NOT_USED:
+        source = citation_for(v.citations, "going_out.permission_penalty")
+        found.append(f"after the partner's yes to 'may I go out?', a discard that does not go out costs the side {points} ({source})")
+    raised = v.penalties.insufficient_opening_raise
+    if raised:
+        source = citation_for(v.citations, "penalties.insufficient_opening_raise")
+        found.append(f"taking back an opening that falls short raises the side's minimum by {raised} for the hand ({source})")
+    return "penalties in play: " + ("; ".join(found) if found else "none")
+
+
 def rules_text(variant: Variant, players: int) -> str:
     """The profile's key rules in a few lines: opening minimums, going out, the pile, canastas, red threes, target."""
     v = variant
@@ -417,6 +512,7 @@ def rules_text(variant: Variant, players: int) -> str:
         f"going out needs {canastas} canasta{'s' if canastas != 1 else ''}{natural}; bonus {v.going_out.bonus}, concealed "
         + (str(v.concealed_going_out.bonus) if v.concealed_going_out.allowed else "not allowed")
         + f"; asking the partner 'may I go out?': {_PERMISSION[v.going_out.permission]}",
+        penalties_text(v),
         f"red threes score {_bonus_table(threes)} (negative unless the side has {'a canasta' if v.red_threes.plus_when == 'canasta' else 'a meld'});"
         " a discarded black three " + ("freezes the pile" if v.black_threes.discard == "freeze" else "blocks the next player"),
     ]
@@ -427,13 +523,16 @@ HELP = """\
 commands:
   <number>        play the action with that number in the list
   <action>        play an action in text notation: draw, take n2, meld K n3 t1, discard 7, ask, yes, no ...
-  ? <action>      explain why an action is illegal now (rule key and source section)
+  ? <action>      explain why an action is illegal now (rule key and source section), or what it costs
+  ? <number>      the same for an action of the list
   hint            what the heuristic bot would play here, from your view only
   rules           the profile's key rules
   table           show the table again
   pile            this hand's discards, in order
   help            this list
-  quit            leave the match"""
+  quit            leave the match
+an action marked [-100] or [minimum 60] in the list costs points or raises your opening minimum;
+the lines starting with ! under the list say what and why, before you play it"""
 
 
 def discards_text(view: PlayerView) -> str:
@@ -446,6 +545,9 @@ def discards_text(view: PlayerView) -> str:
 __all__ = [
     "HELP",
     "action_lines",
+    "cost_lines",
+    "cost_mark",
+    "cost_sentence",
     "deal_lines",
     "discards_text",
     "format_rows",
@@ -455,6 +557,7 @@ __all__ = [
     "match_result",
     "meld_line",
     "numbered",
+    "penalties_text",
     "pile_line",
     "prompt_heading",
     "rules_text",
