@@ -225,8 +225,9 @@ class Game:
         :class:`NotationError` for text that cannot be read or a value that is
         not a well-formed action; either way the game is unchanged. Nothing
         else is raised, whatever the input. An action listed by
-        :meth:`legal_actions` is the engine's own object and is applied
-        without a second check.
+        :meth:`legal_actions` is the engine's own object: it is applied
+        without the full check once its fields are found as they were listed
+        (:func:`canasta.core.actions.intact`); one altered since is refused.
         """
         listed = self._legal
         if listed is None or not is_listed(action, listed) or not intact(action):
