@@ -27,7 +27,7 @@ down to one card he could neither meld (the discard is required) nor discard
 (going out needed a canasta he did not have); the last card must now be able
 to go out as the discard (001 §16 B, §18 A).
 
-The ``ci`` hypothesis profile (tests/conftest.py) runs it thoroughly: 1000
+The ``ci`` hypothesis profile (tests/conftest.py) runs it thoroughly: 400
 examples a test, four hands a game, every player count and two seeds a sweep
 case, two position round trips a game; the default (120 examples, two hands,
 one player count and seed a case, one round trip a game) keeps the file
@@ -60,7 +60,7 @@ from canasta.variants.schema import META_KEYS, PlayerCount, Variant
 
 THOROUGH = settings().max_examples >= 100
 """Whether the loaded hypothesis profile asks for a thorough run (the ``ci`` profile of tests/conftest.py)."""
-EXAMPLES = 1000 if THOROUGH else 120
+EXAMPLES = 400 if THOROUGH else 120
 """Fuzzed profiles played per hypothesis test."""
 HANDS = 4 if THOROUGH else 2
 """Hands played per fuzzed game."""
