@@ -36,7 +36,6 @@ that builds an equal action::
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Callable
 from functools import cache
 from operator import attrgetter
@@ -46,6 +45,7 @@ import attrs
 
 from canasta.errors import NotationError, shown_value
 
+from . import seals
 from .arguments import keyword_problem
 from .cards import JOKER, RANK_CHARS, RANK_INDEXES, WILD, Rank, parse_rank, rank_text
 
@@ -299,43 +299,14 @@ def _reader(names: tuple[str, ...]) -> Callable[[Any], tuple[object, ...]]:
 _READERS: dict[type, Callable[[Any], tuple[object, ...]]] = {kind: _reader(names) for kind, names in _FIELDS.items() if names}
 
 
-class _Seal(weakref.ref):  # type: ignore[type-arg]
-    """An action's fields as its constructor checked them; forgotten when the action is.
-
-    ``shared`` marks the engine's interned actions, which every game lists:
-    one of those altered is put back as it was built.
-    """
-
-    __slots__ = ("fields", "key", "shared")
-
-    def __new__(cls, action: Action, fields: tuple[object, ...]) -> _Seal:
-        return super().__new__(cls, action, _forget)
-
-    def __init__(self, action: Action, fields: tuple[object, ...]) -> None:
-        self.key = id(action)
-        self.fields = fields
-        self.shared = False
-
-
-def _forget(seal: _Seal) -> None:
-    if _SEALS.get(seal.key) is seal:
-        del _SEALS[seal.key]
-
-
-_SEALS: dict[int, _Seal] = {}
-"""The seal of every live action with fields, by the action's id.
-
-Every constructor seals what it checked (:meth:`Action.__attrs_post_init__`),
-so an action altered afterwards with ``object.__setattr__`` (the classes are
-frozen, but Python lets anyone do that) is told apart from one built with
-those values, without reading what the altered fields happen to mean.
-"""
+for _kind in _READERS:
+    seals.has_fields(_kind)
 
 
 def _seal(action: Action) -> None:
     reader = _READERS.get(type(action))
     if reader is not None:
-        _SEALS[id(action)] = _Seal(action, reader(action))
+        seals.seal(action, reader)
 
 
 _A = TypeVar("_A", bound=Action)
@@ -343,37 +314,12 @@ _A = TypeVar("_A", bound=Action)
 
 def _shared(action: _A) -> _A:
     """Mark an interned action as shared by every game, so that if altered it is put back."""
-    _SEALS[id(action)].shared = True
+    seals.share(action)
     return action
 
 
-def _unchanged(action: object, fields: tuple[object, ...]) -> bool:
-    """Whether each field of ``action`` is still the very object in ``fields``: no caller's ``__eq__`` runs.
-
-    A plain loop: :meth:`canasta.Game.apply` asks this of every listed action
-    it applies, and it is faster here than ``all(map(operator.is_, ...))``.
-    """
-    try:
-        current = _READERS[type(action)](action)
-    except Exception:  # a field deleted with object.__delattr__
-        return False
-    for i in range(len(fields)):  # noqa: SIM110
-        if current[i] is not fields[i]:
-            return False
-    return True
-
-
-def intact(action: Action) -> bool:
-    """Whether every field of ``action`` is still what its constructor checked.
-
-    Ranks, booleans and counts are compared by identity with the values
-    sealed when the action was built. The engine's fast path for listed
-    actions asks this before it skips the full check.
-    """
-    seal = _SEALS.get(id(action))
-    if seal is None:
-        return type(action) not in _READERS
-    return seal() is action and _unchanged(action, seal.fields)
+intact = seals.intact
+"""Whether every field of an action is still what its constructor checked (:func:`canasta.core.seals.intact`)."""
 
 
 def _type_name(kind: type) -> str:
@@ -405,15 +351,15 @@ def malformed(action: object) -> str | None:
         return f"{shown_value(action)} ({_type_name(kind)}) is not an action; build one, like Draw() or Meld(rank='K', naturals=3), or write its text"
     if kind not in _READERS:
         return None
-    seal = _SEALS.get(id(action))
-    if seal is None or seal() is not action:
+    sealed = seals.sealed_fields(action)
+    if sealed is None:
         return f"{kind.__name__}({_fields_text(action)}) was not made by its constructor, which checks the fields; build it like {_EXAMPLES[kind.__name__]}"
-    if _unchanged(action, seal.fields):
+    if seals.unchanged(action):
         return None
     altered = _fields_text(action)
-    if not seal.shared:
+    if not seals.is_shared(action):
         return f"{kind.__name__}({altered}): its fields were altered after it was built; build a new action instead, like {_EXAMPLES[kind.__name__]}"
-    for name, value in zip(_FIELDS[kind], seal.fields, strict=True):
+    for name, value in zip(_FIELDS[kind], sealed, strict=True):
         object.__setattr__(action, name, value)
     return (
         f"{kind.__name__}({altered}) is one of the engine's own actions, altered after it was listed; they are shared "

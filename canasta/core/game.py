@@ -38,7 +38,7 @@ from canasta.textfiles import path_label
 from canasta.variants import Variant, load_variant, sound_variant
 
 from . import legality
-from .actions import Action, intact, malformed, parse_action
+from .actions import Action, malformed, parse_action
 from .arguments import check_players, check_seed, check_turn_cap, shown
 from .cards import JOKER, cards_of
 from .dealing import lay_red_threes
@@ -227,10 +227,10 @@ class Game:
         else is raised, whatever the input. An action listed by
         :meth:`legal_actions` is the engine's own object: it is applied
         without the full check once its fields are found as they were listed
-        (:func:`canasta.core.actions.intact`); one altered since is refused.
+        (:func:`canasta.core.seals.intact`); one altered since is refused.
         """
         listed = self._legal
-        if listed is None or not is_listed(action, listed) or not intact(action):
+        if listed is None or not is_listed(action, listed):
             action = self._checked(action)
         self._legal = None
         events = do(self._st, action, self._turn_cap)

@@ -23,6 +23,7 @@ from .legality import (
     _taker_violation,
     yes_binds,
 )
+from .seals import intact
 from .state import ANSWER, OVER, WILD_RANK, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
 
@@ -267,15 +268,16 @@ def legal_actions(st: State) -> list[Action]:
 
 
 def is_listed(action: object, actions: list[Action]) -> TypeGuard[Action]:
-    """Whether ``action`` is one of ``actions`` itself, the very object.
+    """Whether ``action`` is one of ``actions`` itself, the very object, with its fields as they were listed.
 
     Listed actions are interned, so an action taken from :func:`legal_actions` is found
     by identity, without calling ``__eq__`` on every action before it; an equal action
-    built anew is not found, and :meth:`canasta.Game.apply` checks it in full instead.
+    built anew is not found, nor is a listed one altered since (:func:`canasta.core.seals.intact`),
+    and :meth:`canasta.Game.apply` checks either in full instead.
     """
-    for listed in actions:  # noqa: SIM110 - a plain loop, faster than any() over a generator in the pure build
+    for listed in actions:
         if listed is action:
-            return True
+            return intact(action)
     return False
 
 
