@@ -36,9 +36,11 @@ pytest.importorskip("hatch_mypyc")
 
 from hatchling.builders.wheel import WheelBuilder
 
+from canasta.core import COMPILED_MODULES
+
 ROOT = Path(__file__).resolve().parents[1]
 SUFFIX = str(sysconfig.get_config_var("EXT_SUFFIX"))
-MODULES = ("state", "listing", "legality", "play", "going_out", "dealing", "table")
+MODULES = COMPILED_MODULES
 SHARED = f"0123abcd__mypyc{SUFFIX}"
 """The shared library mypyc writes beside the per-module shims, at the top of the build folder."""
 
