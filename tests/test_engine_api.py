@@ -321,6 +321,8 @@ VIEW_FIELDS = {
     "pile_top",
     "pile_size",
     "pile_frozen",
+    "pile_frozen_by",
+    "pile_freezing_card",
     "discards",
     "stock_size",
     "scores",
@@ -332,6 +334,8 @@ VIEW_FIELDS = {
     "turn",
     "legal_actions",
     "variant",
+    "rules",
+    "sitting_out",
 }
 
 
@@ -345,6 +349,10 @@ def _check_view(g: canasta.Game, seat: int) -> None:
     assert view.hand_sizes == tuple(stt.sizes)
     # the turn order is public: every seat at the table sees who plays, and who sits out (004 L11)
     assert set(view.turn_order) == {s for s in range(g.players)} - set(stt.rules.seating(stt.hand_number).out)
+    assert view.sitting_out == stt.rules.seating(stt.hand_number).out and view.rules is g.rules
+    # what froze the pile is public: the upcard, or a card every player saw discarded
+    assert (view.pile_frozen_by is None) == (not stt.frozen)
+    assert view.pile_freezing_card is None or view.pile_freezing_card in [c for _, c in view.discards]
     assert view.stock_size == len(stt.stock)
     assert view.pile_size == len(stt.pile) and view.pile_top == (stt.pile[-1] if stt.pile else None)
     for fld in VIEW_FIELDS - {"hand"}:

@@ -31,12 +31,13 @@ from .actions import (
     TakePile,
     parse_action,
 )
+from .canastas import CanastaKind
 from .cards import Card, Rank, card_text, is_natural, is_wild, parse_card, parse_rank, rank_of, rank_text
-from .events import Event, Termination
+from .events import Event, FreezeReason, Termination
 from .game import Game, MatchResult
 from .records import GameRecord
 from .scoring import HandScore
-from .table import UnsupportedPlayerCount
+from .table import TableRules, UnsupportedPlayerCount
 from .views import MeldView, Phase, PlayerView, Question, TurnView
 
 COMPILED_MODULES = ("state", "listing", "legality", "play", "going_out", "dealing", "table", "seals")
@@ -60,12 +61,14 @@ __all__ = [
     "ArgumentError",
     "AskGoOut",
     "CanastaError",
+    "CanastaKind",
     "Card",
     "DataError",
     "DeclinePile",
     "Discard",
     "Draw",
     "Event",
+    "FreezeReason",
     "Game",
     "GameRecord",
     "HandScore",
@@ -83,6 +86,7 @@ __all__ = [
     "ReplayError",
     "Retract",
     "ScenarioError",
+    "TableRules",
     "TakePile",
     "Termination",
     "TurnView",

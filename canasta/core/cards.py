@@ -42,7 +42,8 @@ ACE: Final = 12
 JOKER: Final = 52
 """The code of a joker; also used as the 'rank' of jokers in per-rank tables."""
 WILD: Final = 13
-"""Rank index of the wild-card meld (004 opt b joker canastas); never a card's rank."""
+"""Rank index of the jokers in per-rank counts (twos are rank 0), and of the wild-card meld (004 opt b
+joker canastas); never a card's own rank: a joker's card code is :data:`JOKER`."""
 N_CODES: Final = 53
 
 RED_SUITS = (1, 2)

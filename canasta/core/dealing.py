@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from .cards import JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, build_deck
-from .events import Event, HandDealt, PileFrozen, RedThreeLaid, UpcardTurned
+from .events import Event, FreezeReason, HandDealt, PileFrozen, RedThreeLaid, UpcardTurned
 from .state import DRAW, State
 
 
@@ -85,7 +85,7 @@ def deal_hand(st: State, events: list[Event]) -> bool:
     st.stock = deck
     st.dead = []
     st.pile = []
-    st.frozen = False
+    st.unfreeze()
     st.history = []
     st.turns = 0
     turn = seating.turn_order(st.dealer)
@@ -122,5 +122,5 @@ def _turn_upcard(st: State, events: list[Event]) -> None:
             return
         events.append(UpcardTurned(card=card, covered=True, freezes=freezes))
         if freezes and not st.frozen:
-            st.frozen = True
-            events.append(PileFrozen(reason="upcard"))
+            st.freeze(FreezeReason.UPCARD, card)
+            events.append(PileFrozen(reason=FreezeReason.UPCARD, card=card))

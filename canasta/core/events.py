@@ -38,6 +38,19 @@ class Termination(Choice):
     """The engine's safety cap on turns per hand; scored as if the stock had run out."""
 
 
+class FreezeReason(Choice):
+    """Why the pile is frozen: what froze it (000 ATT TA HÖGEN 5, LÅST HÖG, 001 §14 B, §17 B; decisions P16, P18)."""
+
+    UPCARD = "upcard"
+    """The upcard turned at the deal froze it: a wild card or a red three, or a black three where the profile says so (000 HUR SPELET BÖRJAR 1.3, 001 §6 B)."""
+    WILD_DISCARD = "wild card discarded"
+    """A two or a joker was discarded (000 LÅST HÖG 2, 001 §17 B)."""
+    BLACK_THREE_DISCARD = "black three discarded"
+    """A black three was discarded, under a profile where that freezes the pile (003 L62 literal; decisions P16)."""
+    POSITION = "set by the position"
+    """The position the game started from says the pile is frozen (docs/scenarios.md); what froze it is not known."""
+
+
 @attrs.frozen(kw_only=True)
 class Event:
     """Base class of every event."""
@@ -106,8 +119,10 @@ class PileReleased(Event):
 class PileFrozen(Event):
     """The pile froze: only a natural pair takes it now (000 ATT TA HÖGEN 5, 001 §14 B)."""
 
-    reason: str
-    """What froze it, e.g. ``wild card discarded``."""
+    reason: FreezeReason
+    """What froze it; a ``StrEnum``, so it also equals its text, e.g. ``wild card discarded``."""
+    card: Card = attrs.field(converter=_card)
+    """The card that froze it: the upcard, or the wild card or black three discarded."""
 
 
 @attrs.frozen(kw_only=True)

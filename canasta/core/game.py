@@ -117,6 +117,15 @@ class Game:
     # -- state ---------------------------------------------------------------------
 
     @property
+    def rules(self) -> TableRules:
+        """The rules at this table: the profile resolved for this player count, as the engine plays by them (read-only).
+
+        The same object every view carries as ``view.rules``; bots, encodings
+        and the simulation read the rules here rather than compute their own.
+        """
+        return self._st.rules
+
+    @property
     def players(self) -> int:
         """The number of players at the table, those sitting out a hand included."""
         return self._st.rules.players

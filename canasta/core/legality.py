@@ -25,9 +25,9 @@ from .actions import (
     TakePile,
     take,
 )
-from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO
+from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
 from .going_out import can_go_out
-from .state import ANSWER, OVER, WILD_RANK, MeldTuple, State
+from .state import ANSWER, OVER, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
 from .state import MELD as PHASE_MELD
 
@@ -118,7 +118,7 @@ def _after_meld(st: State, side: int, rank: int, n: int, t: int, j: int, existin
     before = n0 + t0 + j0 >= size
     after = n0 + t0 + j0 + n + t + j >= size
     if after:
-        if rank == WILD_RANK:
+        if rank == WILD:
             nat_before = before and (t0 == 0 or j0 == 0)
             nat_after = t0 + t == 0 or j0 + j == 0
         else:
@@ -141,7 +141,7 @@ def _shape_violation(st: State, rank: int, n: int, w: int, existing: MeldTuple |
         n, w = n + n0, w + w0
     if r.shape_ok(rank, n, w):
         return None
-    if rank == WILD_RANK:
+    if rank == WILD:
         if not r.wild_canastas:
             return ("canastas.wild_canastas", "melds of wild cards only are not allowed")
         return ("melds.min_size", f"a meld needs at least {r.min_size} cards")
@@ -191,7 +191,7 @@ def _last_card_goes_out(
     if st.red_threes_in_hand(seat):
         return False
     left = [
-        c for c in range(WILD_RANK + 1) if counts[c] - (n if c == rank else 0) - (t if c == TWO else 0) - (j if c == WILD_RANK else 0) > 0
+        c for c in range(WILD + 1) if counts[c] - (n if c == rank else 0) - (t if c == TWO else 0) - (j if c == WILD else 0) > 0
     ]
     if len(left) != 1:
         return False
@@ -203,8 +203,8 @@ def _last_card_goes_out(
     if existing is None:
         st.turn_new = [*saved_new, rank]
     try:
-        if last in (TWO, WILD_RANK):
-            targets = [(r2, 0, int(last == TWO), int(last == WILD_RANK)) for r2 in melds]
+        if last in (TWO, WILD):
+            targets = [(r2, 0, int(last == TWO), int(last == WILD)) for r2 in melds]
             value = st.rules.value[0] if last == TWO else st.rules.value[JOKER]
         else:
             targets = [(last, 1, 0, 0)] if last in melds else []
@@ -252,11 +252,11 @@ def _meld_violation(st: State, a: Meld) -> Violation | None:
     rank, n, t, j = a.rank, a.naturals, a.twos, a.jokers
     if n < 0 or t < 0 or j < 0 or n + t + j == 0:
         return ("melds", "a meld names at least one card")
-    if rank in (TWO, JOKER) or not 0 <= rank <= WILD_RANK:
+    if rank in (TWO, JOKER) or not 0 <= rank <= WILD:
         return ("melds", "twos and jokers are wild: meld them with a rank, or as the wild meld W")
-    if rank == WILD_RANK and n:
+    if rank == WILD and n:
         return ("canastas.wild_canastas", "the wild meld holds only twos and jokers")
-    if n > (st.naturals_in_hand(seat, rank) if rank != WILD_RANK else 0) or t > st.counts[seat][TWO] or j > st.counts[seat][WILD_RANK]:
+    if n > (st.naturals_in_hand(seat, rank) if rank != WILD else 0) or t > st.counts[seat][TWO] or j > st.counts[seat][WILD]:
         return ("melds", "you do not hold those cards")
     provisional = not st.opened[side]
     if provisional and st.retracted:
@@ -270,7 +270,7 @@ def _meld_violation(st: State, a: Meld) -> Violation | None:
     k = st.sizes[seat] - n - t - j
     if rank == THREE and k > 1:
         return ("black_threes.going_out_only", "black threes are melded only when going out, as the last meld")
-    points = n * rank_value(st, rank) if rank != WILD_RANK else 0
+    points = n * rank_value(st, rank) if rank != WILD else 0
     points += t * st.rules.value[0] + j * st.rules.value[JOKER]
     return _remaining_violation(st, seat, side, k, rank, n, t, j, existing, points if provisional else 0)
 
@@ -327,7 +327,7 @@ def _form_violation(
     """The checks of taking the pile that depend on the form: naturals, twos and jokers from hand, and the pile's state (001 §14 A-B)."""
     r = st.rules
     counts = st.counts[seat]
-    if n > counts[rank] or t > counts[TWO] or j > counts[WILD_RANK]:
+    if n > counts[rank] or t > counts[TWO] or j > counts[WILD]:
         return ("discard_pile", "you do not hold those cards")
     opened = st.opened[side]
     if n == 0:
@@ -407,7 +407,7 @@ def opening_reach(st: State, seat: int, side: int, rank: int, existing: MeldTupl
     r = st.rules
     counts = st.counts[seat]
     value = r.value
-    wilds = counts[TWO] - t + counts[WILD_RANK] - j
+    wilds = counts[TWO] - t + counts[WILD] - j
     single = not r.several_melds
     melds = st.melds[side]
     points = 0
@@ -428,8 +428,8 @@ def opening_reach(st: State, seat: int, side: int, rank: int, existing: MeldTupl
     blacks = st.hands[seat][BLACK_THREE_CLUBS] + st.hands[seat][BLACK_THREE_SPADES]
     if (THREE in melds or not single) and blacks >= r.black_three_min:
         points += blacks * value[BLACK_THREE_CLUBS]
-    free = wilds if r.wild_canastas and (WILD_RANK in melds or not single) else min(wilds, room)
-    by_value = sorted([value[JOKER]] * (counts[WILD_RANK] - j) + [value[0]] * (counts[TWO] - t), reverse=True)
+    free = wilds if r.wild_canastas and (WILD in melds or not single) else min(wilds, room)
+    by_value = sorted([value[JOKER]] * (counts[WILD] - j) + [value[0]] * (counts[TWO] - t), reverse=True)
     return points + sum(by_value[:free])
 
 
@@ -500,7 +500,7 @@ def _retract_violation(st: State) -> Violation | None:
 def _held(st: State, seat: int, rank: int) -> int:
     """How many cards of ``rank`` (a rank index; 52 for a joker) the seat could discard: black threes only, of the threes."""
     if rank == JOKER:
-        return st.counts[seat][WILD_RANK]
+        return st.counts[seat][WILD]
     if rank == THREE:
         return st.naturals_in_hand(seat, THREE)
     return st.counts[seat][rank] if 0 <= rank <= 12 else 0
@@ -515,9 +515,9 @@ def _unheld_violation(st: State, action: Action) -> Violation | None:
     counts = st.counts[seat]
     if isinstance(action, Discard):
         return None if _held(st, seat, action.rank) else ("turn", "you do not hold that card")
-    if isinstance(action, Meld) and 0 <= action.rank <= WILD_RANK and action.rank != JOKER:
-        naturals = 0 if action.rank == WILD_RANK else st.naturals_in_hand(seat, action.rank)
-        if action.naturals > naturals or action.twos > counts[TWO] or action.jokers > counts[WILD_RANK]:
+    if isinstance(action, Meld) and 0 <= action.rank <= WILD and action.rank != JOKER:
+        naturals = 0 if action.rank == WILD else st.naturals_in_hand(seat, action.rank)
+        if action.naturals > naturals or action.twos > counts[TWO] or action.jokers > counts[WILD]:
             return ("melds", "you do not hold those cards")
     return None
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final, TypeGuard
 
 from .actions import ASK, DECLINE, DRAW, NO, RETRACT, YES, Action, Discard, Meld, TakePile, discard, meld, take
-from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, THREE, TWO
+from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, THREE, TWO, WILD
 from .legality import (
     _TAKE_FORMS,
     _decline_violation,
@@ -24,7 +24,7 @@ from .legality import (
     yes_binds,
 )
 from .seals import intact
-from .state import ANSWER, OVER, WILD_RANK, MeldTuple, State
+from .state import ANSWER, OVER, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
 
 
@@ -51,7 +51,7 @@ def _shapes(st: State, rank: int, avail: int, twos: int, jokers: int, existing: 
         if n and not nat_ok:
             break
         tn = n0 + n
-        if rank == WILD_RANK:
+        if rank == WILD:
             room = twos + jokers
         elif rank == THREE:
             room = 0
@@ -99,7 +99,7 @@ def _shape_melds(st: State, rank: int, avail: int, twos: int, jokers: int, exist
     if found is None or len(found) <= avail:
         if len(cache) >= MELD_CACHE_LIMIT:
             cache.clear()
-        top = avail if rank == WILD_RANK else max(avail, 4 * st.rules.decks)  # a hand holds at most 4 naturals of a rank per pack
+        top = avail if rank == WILD else max(avail, 4 * st.rules.decks)  # a hand holds at most 4 naturals of a rank per pack
         shapes = _shapes(st, rank, top, twos, jokers, existing)
         melds = tuple(meld(rank, n, t, j) for n, t, j in shapes)
         ends = [0] * (top + 1)
@@ -134,7 +134,7 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
         return out
     single = provisional and not r.several_melds and bool(st.turn_new)
     counts = st.counts[seat]
-    twos, jokers = counts[TWO], counts[WILD_RANK]
+    twos, jokers = counts[TWO], counts[WILD]
     hand_size = st.sizes[seat]
     melds = st.melds[side]
     limit = hand_size - 2 - twos - jokers  # most naturals of a rank that can go with every wild card and leave two cards
@@ -167,13 +167,13 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
         else:
             _melds_checked(st, out, rank, avail, twos, jokers, existing, hand_size)
     if r.wild_canastas and (twos or jokers):
-        existing = melds.get(WILD_RANK)
+        existing = melds.get(WILD)
         if existing is None and single:
             return out
         if limit >= 0:
-            out += _shape_melds(st, WILD_RANK, 0, twos, jokers, existing)[0]
+            out += _shape_melds(st, WILD, 0, twos, jokers, existing)[0]
         else:
-            _melds_checked(st, out, WILD_RANK, 0, twos, jokers, existing, hand_size)
+            _melds_checked(st, out, WILD, 0, twos, jokers, existing, hand_size)
     return out
 
 
@@ -208,7 +208,7 @@ def _discard_candidates(st: State, seat: int, side: int) -> list[Action]:
     held: list[Action] = [_DISCARDS[rank] for rank in range(13) if counts[rank]]
     if counts[THREE] and not st.naturals_in_hand(seat, THREE):
         del held[1 if counts[TWO] else 0]  # the threes held are red, never discarded; in rank order the three follows the two
-    if counts[WILD_RANK]:
+    if counts[WILD]:
         held.append(_DISCARD_JOKER)
     if not held:
         return held
@@ -239,7 +239,7 @@ def legal_actions(st: State) -> list[Action]:
             existing = st.melds[side].get(rank)
             if _taker_violation(st, seat, side, existing) is None:
                 counts = st.counts[seat]
-                held, twos, jokers = counts[rank], counts[TWO], counts[WILD_RANK]
+                held, twos, jokers = counts[rank], counts[TWO], counts[WILD]
                 for n, t, j, top_only, a in _TAKES[r.take_top_card_only]:
                     # the first check of _form_violation, inline: the player holds the cards of the form
                     if (

@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Final
 
 from .actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, Meld, Retract, TakePile
-from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO
+from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
 from .dealing import deal_hand, lay_red_threes
 from .events import (
     CanastaCompleted,
     CardDrawn,
     Discarded,
     Event,
+    FreezeReason,
     GoOutAnswered,
     GoOutAsked,
     HandEnded,
@@ -34,7 +35,7 @@ from .events import (
 )
 from .legality import concealed_now, turn_canastas
 from .scoring import score_hand
-from .state import ANSWER, DRAW, MELD, OVER, WILD_RANK, State
+from .state import ANSWER, DRAW, MELD, OVER, State
 
 DEFAULT_TURN_CAP: Final = 400
 """Safety cap on turns per hand: a hand still running after this many turns ends as if the stock had run out.
@@ -124,7 +125,7 @@ def _draw(st: State, events: list[Event]) -> None:
     seat = st.current
     card = st.stock.pop()
     st.hands[seat][card] += 1
-    st.counts[seat][WILD_RANK if card == JOKER else card >> 2] += 1
+    st.counts[seat][WILD if card == JOKER else card >> 2] += 1
     st.sizes[seat] += 1
     events.append(_card_drawn(seat, card))
     st.drew_from_stock = True
@@ -161,7 +162,7 @@ def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: in
     events.append(_melded(seat, side, rank, naturals, twos, jokers, old is None))
     size = r.canasta_size
     if new[0] + new[1] + new[2] >= size and (old is None or old[0] + old[1] + old[2] < size):
-        natural = new[1] + new[2] == 0 if rank != WILD_RANK else (new[1] == 0 or new[2] == 0)
+        natural = new[1] + new[2] == 0 if rank != WILD else (new[1] == 0 or new[2] == 0)
         events.append(CanastaCompleted(side=side, rank=rank, natural=natural))
     if not st.opened[side]:
         value = r.value
@@ -178,7 +179,7 @@ def _release_pending(st: State, seat: int, events: list[Event]) -> None:
     cards, st.pending = st.pending, []
     for card in cards:
         st.add_card(seat, card)
-    st.frozen = False
+    st.unfreeze()
     events.append(PileReleased(seat=seat, cards=len(cards)))
     lay_red_threes(st, seat, events, replace=False)
 
@@ -195,7 +196,7 @@ def _take(st: State, a: TakePile, events: list[Event]) -> None:
         events.append(PileTaken(seat=seat, top_card=top, cards=1, top_only=True))
     elif st.opened[side]:
         rest, st.pile = st.pile, []
-        st.frozen = False
+        st.unfreeze()
         for card in rest:
             st.add_card(seat, card)
         events.append(PileTaken(seat=seat, top_card=top, cards=len(rest) + 1, top_only=False))
@@ -212,12 +213,12 @@ def _meld(st: State, a: Meld, events: list[Event]) -> None:
     seat = st.current
     rank = a.rank
     take_rank = st.take_rank
-    cards = [] if rank == WILD_RANK else take_rank(seat, rank, a.naturals)
+    cards = [] if rank == WILD else take_rank(seat, rank, a.naturals)
     if a.twos:
         cards += take_rank(seat, TWO, a.twos)
     if a.jokers:
         cards += take_rank(seat, JOKER, a.jokers)
-    _add_to_meld(st, seat, rank, cards, 0 if rank == WILD_RANK else a.naturals, a.twos, events)
+    _add_to_meld(st, seat, rank, cards, 0 if rank == WILD else a.naturals, a.twos, events)
     if st.sizes[seat] == 0:
         _went_out(st, seat, events)
 
@@ -228,7 +229,7 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     hand = st.hands[seat]
     if rank == JOKER:
         card = JOKER
-        st.counts[seat][WILD_RANK] -= 1
+        st.counts[seat][WILD] -= 1
     else:
         if rank == THREE:
             card = BLACK_THREE_CLUBS if hand[BLACK_THREE_CLUBS] else BLACK_THREE_SPADES
@@ -247,13 +248,13 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     if card == JOKER or card >> 2 == TWO:
         events.append(_blocked(nxt))
         if r.wild_discard_freezes and not st.frozen:
-            st.frozen = True
-            events.append(PileFrozen(reason="wild card discarded"))
+            st.freeze(FreezeReason.WILD_DISCARD, card)
+            events.append(PileFrozen(reason=FreezeReason.WILD_DISCARD, card=card))
     elif card in (BLACK_THREE_CLUBS, BLACK_THREE_SPADES):
         events.append(_blocked(nxt))
         if r.black_three_freezes_discard and not st.frozen:
-            st.frozen = True
-            events.append(PileFrozen(reason="black three discarded"))
+            st.freeze(FreezeReason.BLACK_THREE_DISCARD, card)
+            events.append(PileFrozen(reason=FreezeReason.BLACK_THREE_DISCARD, card=card))
     if st.sizes[seat] == 0:
         _went_out(st, seat, events)
         return

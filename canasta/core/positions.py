@@ -32,8 +32,9 @@ from canasta.textfiles import read_data_file, toml_data
 from canasta.variants import Variant, VariantError, load_variant, loads_variant
 
 from .arguments import INT64
-from .cards import JOKER, RED_THREES, TWO, build_deck, card_text, parse_card, rank_text
-from .state import ANSWER, DRAW, MELD, WILD_RANK, State
+from .cards import JOKER, RED_THREES, TWO, WILD, build_deck, card_text, parse_card, rank_text
+from .events import FreezeReason
+from .state import ANSWER, DRAW, MELD, State
 from .table import TableRules, UnsupportedPlayerCount
 
 PHASES = {"draw": DRAW, "meld": MELD}
@@ -146,7 +147,7 @@ def _meld_of(cards: list[int], rules: TableRules, where: str, problems: list[str
     if len(ranks) > 1:
         problems.append(f"{where}: a meld holds one rank, got {' '.join(sorted(rank_text(r) for r in ranks))}")
         return None
-    rank = ranks.pop() if ranks else WILD_RANK
+    rank = ranks.pop() if ranks else WILD
     if not rules.shape_ok(rank, len(naturals), twos + jokers):
         problems.append(f"{where}: {cards_text(cards)} is not a legal meld under this profile")
         return None
@@ -324,7 +325,10 @@ def _pile(p: Mapping[str, Any], st: State, used: Counter[int], problems: list[st
     if type(frozen) is not bool:
         problems.append(f"position.pile.frozen: expected true or false, got {_show(frozen)}")
         frozen = natural_freeze
-    st.frozen = frozen
+    if frozen:
+        st.freeze(FreezeReason.POSITION, -1)
+    else:
+        st.unfreeze()
 
 
 def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[Variant, State]:

@@ -11,12 +11,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .canastas import CanastaKind, canasta_kind
 from .cards import RED_THREES
 
 if TYPE_CHECKING:
     from .state import State
-
-WILD_RANK = 13
 
 
 @attrs.frozen(kw_only=True)
@@ -26,6 +25,12 @@ class HandScore:
     side: int
     canastas: int = 0
     """Canasta bonuses: natural, mixed and joker canastas (000 CANASTA 2-3, 001 §15 B, 004 opt b)."""
+    canasta_kinds: tuple[CanastaKind, ...] = attrs.field(default=(), eq=False)
+    """The kind of each of the side's canastas at the end of the hand, in rank order (joker canastas last).
+
+    A detail of ``canastas``, which it adds up to (:meth:`canasta.TableRules.canasta_bonus`), so it is left out
+    of ``==``: a score built from its points alone equals the engine's.
+    """
     red_threes: int = 0
     """Red-three bonus, negative when the side did not qualify (000 POÄNGRÄKNING 4, 001 §21 F)."""
     going_out: int = 0
@@ -55,16 +60,14 @@ def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandSc
     out = []
     for side in range(r.sides):
         seats = [seat for seat in range(r.players) if r.side_of[seat] == side]
-        canastas = melded = 0
-        has_canasta = False
-        for rank, (n, t, j, cards) in st.melds[side].items():
+        melded = 0
+        kinds: list[CanastaKind] = []
+        for rank, (n, t, j, cards) in sorted(st.melds[side].items()):
             melded += sum(value[c] for c in cards)
             if n + t + j >= size:
-                has_canasta = True
-                if rank == WILD_RANK:
-                    canastas += r.pure_wild_bonus if t == 0 or j == 0 else r.all_wild_bonus
-                else:
-                    canastas += r.natural_bonus if t + j == 0 else r.mixed_bonus
+                kinds.append(canasta_kind(rank, t, j))
+        canastas = sum(r.canasta_bonus(kind) for kind in kinds)
+        has_canasta = bool(kinds)
         threes = len(st.red_threes[side]) + sum(st.red_threes_in_hand(seat) for seat in seats)
         bonus = r.red_three_table[min(threes, len(r.red_three_table)) - 1] if threes else 0
         qualifies = has_canasta if r.red_threes_need_canasta else bool(st.melds[side])
@@ -79,6 +82,7 @@ def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandSc
             HandScore(
                 side=side,
                 canastas=canastas,
+                canasta_kinds=tuple(kinds),
                 red_threes=bonus if qualifies else -bonus,
                 going_out=going_out,
                 melded=melded,

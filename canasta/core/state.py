@@ -11,7 +11,19 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, BLACK_THREES, JOKER, N_CODES, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO
+from .cards import (
+    BLACK_THREE_CLUBS,
+    BLACK_THREE_SPADES,
+    BLACK_THREES,
+    JOKER,
+    N_CODES,
+    RED_THREE_DIAMONDS,
+    RED_THREE_HEARTS,
+    THREE,
+    TWO,
+    WILD,
+)
+from .events import FreezeReason
 from .scoring import HandScore
 from .table import TableRules
 
@@ -25,9 +37,6 @@ ANSWER: Final = 2
 OVER: Final = 3
 """Phase: the match is over."""
 
-WILD_RANK: Final = 13
-"""Rank index of jokers in per-rank counts and of the wild-card meld."""
-
 MeldTuple = tuple[int, int, int, tuple[int, ...]]
 """A meld: naturals, twos, jokers, and the card codes in it."""
 
@@ -40,7 +49,9 @@ FIELDS = (
     "dead",
     "dealer",
     "drew_from_stock",
+    "freeze_reason",
     "frozen",
+    "frozen_by",
     "hand_number",
     "hand_scores",
     "hands",
@@ -101,6 +112,10 @@ class State:
         """Cards set aside out of play by a position (never in a dealt hand)."""
         self.pile: list[int] = []
         self.frozen = False
+        self.freeze_reason: FreezeReason | None = None
+        """What froze the pile, while it is frozen (None otherwise)."""
+        self.frozen_by = -1
+        """The code of the card that froze the pile, while it is frozen and the card is known; else -1."""
         self.history: list[tuple[int, int]] = []
         self.opened = [False] * s
         self.melded_before = [False] * n
@@ -111,6 +126,18 @@ class State:
         self.winner: int | None = None
         self.turns = 0
         self.reset_turn()
+
+    def freeze(self, reason: FreezeReason, card: int) -> None:
+        """Freeze the pile, noting why and by which card (-1 when it is not known)."""
+        self.frozen = True
+        self.freeze_reason = reason
+        self.frozen_by = card
+
+    def unfreeze(self) -> None:
+        """The pile is no longer frozen: it was taken, or a new hand is dealt."""
+        self.frozen = False
+        self.freeze_reason = None
+        self.frozen_by = -1
 
     def reset_turn(self) -> None:
         """Clear what belongs to one turn."""
@@ -140,6 +167,8 @@ class State:
         new.dead = self.dead[:]
         new.pile = self.pile[:]
         new.frozen = self.frozen
+        new.freeze_reason = self.freeze_reason
+        new.frozen_by = self.frozen_by
         new.history = self.history[:]
         new.opened = self.opened[:]
         new.melded_before = self.melded_before[:]
@@ -168,12 +197,12 @@ class State:
 
     def add_card(self, seat: int, card: int) -> None:
         self.hands[seat][card] += 1
-        self.counts[seat][WILD_RANK if card == JOKER else card >> 2] += 1
+        self.counts[seat][WILD if card == JOKER else card >> 2] += 1
         self.sizes[seat] += 1
 
     def remove_card(self, seat: int, card: int) -> None:
         self.hands[seat][card] -= 1
-        self.counts[seat][WILD_RANK if card == JOKER else card >> 2] -= 1
+        self.counts[seat][WILD if card == JOKER else card >> 2] -= 1
         self.sizes[seat] -= 1
 
     def take_rank(self, seat: int, rank: int, count: int) -> list[int]:
@@ -184,9 +213,9 @@ class State:
         if not count:
             return []
         hand = self.hands[seat]
-        if rank in (WILD_RANK, JOKER):
+        if rank in (WILD, JOKER):
             codes: tuple[int, ...] = (JOKER,)
-            index = WILD_RANK
+            index = WILD
         elif rank == THREE:
             codes = BLACK_THREES
             index = THREE
@@ -224,7 +253,7 @@ class State:
         return self.counts[seat][TWO]
 
     def jokers_in_hand(self, seat: int) -> int:
-        return self.counts[seat][WILD_RANK]
+        return self.counts[seat][WILD]
 
     def hand_cards(self, seat: int) -> list[int]:
         """The codes of a hand, sorted."""
@@ -267,7 +296,7 @@ class State:
         for rank, (n, t, j, _) in self.melds[side].items():
             if n + t + j >= size:
                 total += 1
-                if (rank != WILD_RANK and t + j == 0) or (rank == WILD_RANK and (t == 0 or j == 0)):
+                if (rank != WILD and t + j == 0) or (rank == WILD and (t == 0 or j == 0)):
                     natural += 1
         return total, natural
 

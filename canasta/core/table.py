@@ -4,6 +4,11 @@ The engine reads rules only from here, and this reads them only from the
 :class:`~canasta.variants.Variant`; nothing about a federation is written in
 the engine. Resolving once per game keeps the hot path (legal actions,
 apply) free of mapping look-ups and enum comparisons.
+
+:class:`TableRules` is public (``canasta.TableRules``, ``Game.rules``,
+``PlayerView.rules``): the rules are public knowledge, so bots, encodings,
+the simulation and the adapters read the same values the engine plays by,
+never a copy of their own. Treat it as read-only.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ from canasta.variants.enums import (
 )
 from canasta.variants.schema import PlayerCount, Variant
 
-from .cards import ACE, EIGHT, FOUR, JOKER, N_CODES, THREE, TWO
+from .canastas import CanastaKind
+from .cards import ACE, EIGHT, FOUR, JOKER, N_CODES, THREE, TWO, WILD
 
 if TYPE_CHECKING:
     from .actions import Meld
@@ -150,6 +156,7 @@ RULE_FIELDS = (
     "players",
     "playing",
     "pure_wild_bonus",
+    "rank_value",
     "red_three_table",
     "red_threes_need_canasta",
     "seatings",
@@ -177,7 +184,16 @@ RULE_FIELDS = (
 
 
 class TableRules:
-    """A profile resolved for one player count. Attribute names follow the profile keys."""
+    """A profile resolved for one player count: the rules the engine plays by, read-only.
+
+    Attribute names follow the profile keys (``canasta_size`` is
+    ``canastas.size``, ``going_out_bonus`` is ``going_out.bonus``, ...); a few
+    are resolved further for speed: ``value`` and ``rank_value`` hold card
+    points by code and by rank index, ``wild_room[n]`` the wild cards a meld of
+    ``n`` naturals may hold, ``side_of`` and ``partners`` the seating. The
+    profile itself is ``variant``. ``docs/architecture.md`` says where each
+    kind of rule lives.
+    """
 
     __slots__ = RULE_FIELDS
 
@@ -295,6 +311,10 @@ class TableRules:
                 value[code] = cp.four_to_seven
         value[JOKER] = cp.joker
         self.value = tuple(value)
+        """Card points by card code, 0 to 52 (000 POÄNGRÄKNING 2, 001 §12)."""
+        self.rank_value = (*(value[4 * rank] for rank in range(13)), cp.joker)
+        """Card points by rank index, as hands are counted: 0 the two, 1 the black three, 2 to 12 four to ace,
+        :data:`~canasta.core.cards.WILD` (13) the joker (000 POÄNGRÄKNING 2, 001 §12)."""
 
     def __reduce__(self) -> tuple[object, tuple[Variant, int, dict[str, object]]]:
         """Pickle as the profile, the player count and every rule as it is now (a test may have changed one).
@@ -305,6 +325,16 @@ class TableRules:
 
     def __copy__(self) -> TableRules:
         return _restore_rules(self.variant, self.players, {name: getattr(self, name) for name in RULE_FIELDS if name != "meld_cache"})
+
+    def canasta_bonus(self, kind: CanastaKind) -> int:
+        """The bonus a canasta of this kind earns (000 CANASTA 2-3, 001 §15 B, 004 opt b)."""
+        if kind is CanastaKind.NATURAL:
+            return self.natural_bonus
+        if kind is CanastaKind.MIXED:
+            return self.mixed_bonus
+        if kind is CanastaKind.PURE_WILD:
+            return self.pure_wild_bonus
+        return self.all_wild_bonus
 
     def opening_minimum(self, score: int) -> int:
         """The opening minimum for a cumulative score at the start of the hand (decisions P22)."""
@@ -335,7 +365,7 @@ class TableRules:
         """Whether a meld of this rank and shape is legal (001 §11 D, 000 KOMBINATION, 004 opt b)."""
         if naturals + wilds < self.min_size:
             return False
-        if rank == 13:
+        if rank == WILD:
             return naturals == 0 and self.wild_canastas
         if rank == THREE:
             return wilds == 0 and self.black_three_min <= naturals <= self.black_three_max

@@ -25,8 +25,11 @@ from canasta.variants.enums import Choice
 
 from .actions import DECLINE, Action
 from .arguments import shown
-from .cards import CARDS, Card, Rank, cards_of
-from .state import ANSWER, DRAW, MELD, OVER, WILD_RANK, State
+from .canastas import CanastaKind, canasta_kind
+from .cards import CARDS, WILD, Card, Rank, cards_of
+from .events import FreezeReason
+from .state import ANSWER, DRAW, MELD, OVER, State
+from .table import TableRules
 
 if TYPE_CHECKING:
     from canasta.variants import Variant
@@ -81,6 +84,8 @@ class MeldView:
     """No wild card in it (for a wild-card meld: only twos or only jokers, 004 opt b)."""
     to_canasta: int
     """Cards still needed to make it a canasta; 0 once it is one."""
+    canasta_kind: CanastaKind | None = None
+    """The kind of canasta it is, which decides its bonus (:class:`~canasta.core.canastas.CanastaKind`); None while it is a meld."""
 
     @property
     def size(self) -> int:
@@ -145,6 +150,8 @@ class PlayerView:
     hand_number: int
     turn_order: tuple[int, ...]
     """The seats that play this hand, in turn order from the player after the dealer; a seat sitting out the hand (004 L11) is not in it."""
+    sitting_out: tuple[int, ...]
+    """The seats that sit out this hand (five or six players, one member of a side of three, 004 L11); empty at most tables."""
     current_player: int
     """The seat to act."""
     phase: Phase
@@ -162,6 +169,10 @@ class PlayerView:
     pile_size: int
     pile_frozen: bool
     """Only a natural pair takes the pile (000 ATT TA HÖGEN 5, 001 §14 B); before its opening a side may need one anyway."""
+    pile_frozen_by: FreezeReason | None
+    """What froze the pile, while it is frozen (:class:`~canasta.core.events.FreezeReason`); None otherwise."""
+    pile_freezing_card: Card | None
+    """The card that froze the pile (the upcard, or the wild card or black three discarded), when it is frozen and known."""
     discards: tuple[tuple[int, Card], ...]
     """Cards put on the pile this hand, in order, as (seat, card); seat -1 marks an upcard."""
     stock_size: int
@@ -174,6 +185,8 @@ class PlayerView:
     """Every legal action, when this seat is the one to act; empty otherwise."""
     variant: Variant = attrs.field(repr=False, eq=False)
     """The profile: the rules every player knows."""
+    rules: TableRules = attrs.field(repr=False, eq=False)
+    """The rules at this table, resolved for its player count: the very object the engine plays by (read-only)."""
 
     @property
     def to_act(self) -> bool:
@@ -197,8 +210,9 @@ def _meld_views(st: State) -> tuple[tuple[MeldView, ...], ...]:
                 jokers=j,
                 cards=cards_of(cards),
                 is_canasta=n + t + j >= size,
-                is_natural=(t + j == 0) if rank != WILD_RANK else (t == 0 or j == 0),
+                is_natural=(t + j == 0) if rank != WILD else (t == 0 or j == 0),
                 to_canasta=max(0, size - n - t - j),
+                canasta_kind=canasta_kind(rank, t, j) if n + t + j >= size else None,
             )
             for rank, (n, t, j, cards) in sorted(side_melds.items())
         )
@@ -257,6 +271,7 @@ def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Var
         dealer=st.dealer,
         hand_number=st.hand_number,
         turn_order=_turn_order(st),
+        sitting_out=r.seating(st.hand_number).out if st.hand_number >= 1 else (),
         current_player=st.current,
         phase=PHASES[st.phase],
         hand=cards_of(st.hand_cards(seat)),
@@ -267,6 +282,8 @@ def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Var
         pile_top=CARDS[st.pile[-1]] if st.pile else None,
         pile_size=len(st.pile),
         pile_frozen=st.frozen,
+        pile_frozen_by=st.freeze_reason if st.frozen else None,
+        pile_freezing_card=CARDS[st.frozen_by] if st.frozen and st.frozen_by >= 0 else None,
         discards=tuple((s, CARDS[c]) for s, c in st.history),
         stock_size=len(st.stock),
         scores=tuple(st.scores),
@@ -274,6 +291,7 @@ def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Var
         turn=make_turn_view(st, seat),
         legal_actions=legal if seat == st.current and st.phase != OVER else (),
         variant=variant if variant is not None else r.variant,
+        rules=r,
     )
 
 

@@ -20,9 +20,10 @@ import time
 import attrs
 
 from canasta.bots.base import play_turn
+from canasta.core.cards import WILD
 from canasta.core.events import HandDealt, HandEnded, Melded, OpeningRetracted, Termination
 from canasta.core.game import Game
-from canasta.core.scoring import WILD_RANK, HandScore
+from canasta.core.scoring import HandScore
 from canasta.variants import Variant
 
 from .players import derive_seed, make_bots
@@ -132,7 +133,7 @@ def _canasta_kinds(melds: dict[int, list[int]], size: int) -> tuple[int, ...]:
     for rank, (n, t, j) in melds.items():
         if n + t + j < size:
             continue
-        if rank == WILD_RANK:
+        if rank == WILD:
             if t == 0 or j == 0:
                 pure += 1
             else:
