@@ -111,7 +111,7 @@ class _Pool:
         return out
 
 
-PHASES = {"draw": st_mod.DRAW, "meld": st_mod.MELD}
+POSITION_PHASES = {"draw": st_mod.DRAW, "meld": st_mod.MELD}
 
 
 def setup(
@@ -231,7 +231,7 @@ def setup(
     st.winner = None
     st.turns = 0
     st.current = current
-    st.phase = PHASES[phase]
+    st.phase = POSITION_PHASES[phase]
     st.reset_turn()
     st.drew_from_stock = (phase == "meld") if drew_from_stock is None else drew_from_stock
     assert_conserved(st)

@@ -24,7 +24,7 @@ import canasta
 from canasta.core import listing
 from canasta.core.actions import Meld, parse_action
 from canasta.core.cards import JOKER, RED_THREES, TWO, build_deck, card_text
-from canasta.core.play import do
+from canasta.core.transitions import do
 from canasta.core.state import State
 
 ALL = canasta.variant_names()

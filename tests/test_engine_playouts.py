@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 import canasta
 from canasta.core.cards import JOKER, RED_THREES, THREE, TWO, build_deck
 from canasta.core.events import HandEnded, Termination
-from canasta.core.play import DEFAULT_TURN_CAP
+from canasta.core.transitions import DEFAULT_TURN_CAP
 from canasta.core.scoring import HandScore
 from canasta.core.state import State
 from canasta.errors import IllegalActionError
@@ -306,7 +306,7 @@ def test_discards_listed_with_a_red_three_held_match_check() -> None:
     """
     from canasta.core import legality, listing
     from canasta.core.actions import Discard, discard
-    from canasta.core.play import do
+    from canasta.core.transitions import do
 
     g = canasta.Game("finnish", players=4, seed=11)
     st = g.state

@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 import canasta
-from canasta.core.play import DEFAULT_TURN_CAP
+from canasta.core.transitions import DEFAULT_TURN_CAP
 from canasta.errors import CanastaError, RecordError, ReplayError
 
 GameRecord = canasta.GameRecord

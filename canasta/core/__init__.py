@@ -40,7 +40,7 @@ from .scoring import HandScore
 from .table import TableRules, UnsupportedPlayerCount
 from .views import MeldView, Phase, PlayerView, Question, TurnView
 
-COMPILED_MODULES = ("state", "listing", "legality", "play", "going_out", "dealing", "table", "seals")
+COMPILED_MODULES = ("state", "listing", "legality", "transitions", "going_out", "dealing", "table", "seals")
 """The modules of :mod:`canasta.core` that the default wheel compiles with mypyc (``pyproject.toml``)."""
 
 

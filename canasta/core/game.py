@@ -41,19 +41,16 @@ from . import legality
 from .actions import Action, malformed, parse_action
 from .arguments import check_players, check_seed, check_turn_cap, shown
 from .cards import JOKER, cards_of
-from .dealing import lay_red_threes
+from .dealing import deal_hand, lay_red_threes
 from .events import Event, Termination
 from .listing import is_listed, legal_actions
-from .play import DEFAULT_TURN_CAP, _end_hand, do
 from .positions import build_state, export_position, read_position, stored_position
 from .records import GameRecord
 from .scoring import HandScore
 from .state import DRAW, OVER, State
 from .table import TableRules
-from .views import PHASES, Phase, PlayerView, make_view
-
-PHASE_NAMES = PHASES
-"""The engine's phase codes to :class:`Phase` (a ``StrEnum``: ``Phase.DRAW == "draw"``)."""
+from .transitions import DEFAULT_TURN_CAP, do, end_hand
+from .views import PHASE_OF_CODE, Phase, PlayerView, make_view
 
 
 @attrs.frozen(kw_only=True)
@@ -105,14 +102,9 @@ class Game:
         self._start: dict[str, Any] | None = None
         self.actions: list[Action] = []
         """Every action applied so far, in order."""
-        from .dealing import deal_hand
-
         events: list[Event] = []
         if deal_hand(self._st, events):
-            from .events import Termination
-            from .play import _end_hand
-
-            _end_hand(self._st, events, Termination.RED_THREE_LAST_CARD, self._st.current)
+            end_hand(self._st, events, Termination.RED_THREE_LAST_CARD, self._st.current)
 
     # -- state ---------------------------------------------------------------------
 
@@ -148,7 +140,7 @@ class Game:
     @property
     def phase(self) -> Phase:
         """:class:`Phase`: ``draw``, ``meld`` (meld, then discard), ``answer`` or ``over``."""
-        return PHASES[self._st.phase]
+        return PHASE_OF_CODE[self._st.phase]
 
     @property
     def hand_number(self) -> int:
@@ -288,7 +280,7 @@ class Game:
         st = self._st
         return (
             f"<Game {self.variant.name!r} players={self.players} seed={self.seed} hand={st.hand_number} "
-            f"phase={PHASES[st.phase].value} current_player={st.current} scores={list(st.scores)}>"
+            f"phase={PHASE_OF_CODE[st.phase].value} current_player={st.current} scores={list(st.scores)}>"
         )
 
     def __str__(self) -> str:
@@ -391,7 +383,7 @@ class Game:
         if st.phase == DRAW:
             events: list[Event] = []
             if lay_red_threes(st, st.current, events):
-                _end_hand(st, events, Termination.RED_THREE_LAST_CARD, st.current)
+                end_hand(st, events, Termination.RED_THREE_LAST_CARD, st.current)
         if st.phase != OVER and not game.legal_actions():
             raise PositionError([_dead_end(game)], file=None if file is None else path_label(file))
         return game

@@ -235,7 +235,7 @@ def yes_binds(st: State, seat: int) -> bool:
     if not can_go_out(st, seat):
         return False
     from .listing import _meld_candidates
-    from .play import do
+    from .transitions import do
 
     hand = st.hand_number
     for a in _meld_candidates(st, seat, st.rules.side_of[seat]):

@@ -37,7 +37,8 @@ from .events import FreezeReason
 from .state import ANSWER, DRAW, MELD, State
 from .table import TableRules, UnsupportedPlayerCount
 
-PHASES = {"draw": DRAW, "meld": MELD}
+POSITION_PHASES = {"draw": DRAW, "meld": MELD}
+"""The phases a position may start in, by the name a position file gives them (draw before the draw, meld after it)."""
 
 
 def parse_cards(text: Any, where: str, problems: list[str]) -> list[int]:
@@ -200,10 +201,10 @@ def _turn(p: Mapping[str, Any], st: State, players: int, problems: list[str]) ->
         dealer = (seat - 1) % players
     st.dealer = dealer
     phase = p.get("phase", "draw")
-    if phase not in PHASES:
+    if phase not in POSITION_PHASES:
         problems.append(f"position.phase: {_show(phase)} is not a phase; use draw (before drawing) or meld (after the draw)")
         phase = "draw"
-    st.phase = PHASES[phase]
+    st.phase = POSITION_PHASES[phase]
     drew = p.get("drew", "stock")
     if drew not in ("stock", "pile"):
         problems.append(f"position.drew: {_show(drew)}; use stock or pile")

@@ -26,13 +26,13 @@ from canasta.textfiles import json_data, path_label, read_data_file, toml_data, 
 from canasta.variants.schema import PLAYER_COUNTS
 
 from .arguments import INT64, INT64_MAX, keyword_problem
-from .play import DEFAULT_TURN_CAP
+from .transitions import DEFAULT_TURN_CAP
 
 REQUIRED_KEYS = ("variant", "players", "seed", "actions")
 """The keys every record holds."""
 
 OPTIONAL_KEYS = ("turn_cap", "position")
-"""The keys a record may hold: the turn cap (default :data:`canasta.core.play.DEFAULT_TURN_CAP`) and the starting position."""
+"""The keys a record may hold: the turn cap (default :data:`canasta.core.transitions.DEFAULT_TURN_CAP`) and the starting position."""
 
 
 def _is_int(value: object) -> bool:

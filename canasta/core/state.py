@@ -3,7 +3,7 @@
 Hands are counts per card code (53 entries) plus counts per rank, kept in
 step; a side's melds are ``rank -> (naturals, twos, jokers, cards)`` tuples,
 so copying a state copies a handful of short lists and dicts. Only
-:mod:`canasta.core.play` and :mod:`canasta.core.dealing` change a state.
+:mod:`canasta.core.transitions` and :mod:`canasta.core.dealing` change a state.
 """
 
 from __future__ import annotations

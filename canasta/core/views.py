@@ -48,7 +48,7 @@ class Phase(Choice):
     """The match has ended; nobody acts."""
 
 
-PHASES = {DRAW: Phase.DRAW, MELD: Phase.MELD, ANSWER: Phase.ANSWER, OVER: Phase.OVER}
+PHASE_OF_CODE = {DRAW: Phase.DRAW, MELD: Phase.MELD, ANSWER: Phase.ANSWER, OVER: Phase.OVER}
 """The engine's phase codes to :class:`Phase`."""
 
 
@@ -273,7 +273,7 @@ def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Var
         turn_order=_turn_order(st),
         sitting_out=r.seating(st.hand_number).out if st.hand_number >= 1 else (),
         current_player=st.current,
-        phase=PHASES[st.phase],
+        phase=PHASE_OF_CODE[st.phase],
         hand=cards_of(st.hand_cards(seat)),
         hand_sizes=tuple(st.sizes),
         melds=_meld_views(st),
@@ -295,4 +295,4 @@ def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Var
     )
 
 
-__all__ = ["PHASES", "MeldView", "Phase", "PlayerView", "Question", "TurnView", "make_turn_view", "make_view"]
+__all__ = ["PHASE_OF_CODE", "MeldView", "Phase", "PlayerView", "Question", "TurnView", "make_turn_view", "make_view"]

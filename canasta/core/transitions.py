@@ -117,7 +117,7 @@ def do(st: State, action: Action, turn_cap: int = DEFAULT_TURN_CAP) -> list[Even
         _retract(st, events)
     elif isinstance(action, DeclinePile):
         events.append(PileDeclined(seat=st.current))
-        _end_hand(st, events, Termination.STOCK_EXHAUSTED, st.current)
+        end_hand(st, events, Termination.STOCK_EXHAUSTED, st.current)
     return events
 
 
@@ -135,10 +135,10 @@ def _draw(st: State, events: list[Event]) -> None:
             st.remove_card(seat, card)
             st.red_threes[st.rules.side_of[seat]].append(card)
             events.append(RedThreeLaid(seat=seat, card=card, replaced=False))
-            _end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
+            end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
             return
         if lay_red_threes(st, seat, events):
-            _end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
+            end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
 
 
 def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: int, twos: int, events: list[Event]) -> None:
@@ -265,18 +265,18 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     if st.turn_new or st.turn_added_old or st.pile_taken_top >= 0:
         st.melded_before[seat] = True
         if not st.stock and st.pile_taken_top >= 0 and not st.drew_from_stock and not r.chain:
-            _end_hand(st, events, Termination.STOCK_EXHAUSTED, seat)
+            end_hand(st, events, Termination.STOCK_EXHAUSTED, seat)
             return
     st.turns += 1
     if st.turns >= turn_cap:
-        _end_hand(st, events, Termination.TURN_CAP, None)
+        end_hand(st, events, Termination.TURN_CAP, None)
         return
     st.current = nxt
     st.phase = DRAW
     st.reset_turn()
     nxt_hand = st.hands[nxt]
     if (nxt_hand[RED_THREE_DIAMONDS] or nxt_hand[RED_THREE_HEARTS]) and lay_red_threes(st, nxt, events):
-        _end_hand(st, events, Termination.RED_THREE_LAST_CARD, nxt)
+        end_hand(st, events, Termination.RED_THREE_LAST_CARD, nxt)
 
 
 def _retract(st: State, events: list[Event]) -> None:
@@ -309,10 +309,10 @@ def _went_out(st: State, seat: int, events: list[Event]) -> None:
     concealed = concealed_now(st, seat) and turn_canastas(st, side) >= 1
     if concealed and not st.rules.partner_canastas_count and turn_canastas(st, side) < st.rules.canastas_required:
         concealed = False
-    _end_hand(st, events, Termination.WENT_OUT_CONCEALED if concealed else Termination.WENT_OUT, seat)
+    end_hand(st, events, Termination.WENT_OUT_CONCEALED if concealed else Termination.WENT_OUT, seat)
 
 
-def _end_hand(st: State, events: list[Event], how: Termination, seat: int | None) -> None:
+def end_hand(st: State, events: list[Event], how: Termination, seat: int | None) -> None:
     went_out = seat if how in (Termination.WENT_OUT, Termination.WENT_OUT_CONCEALED) else None
     scores = score_hand(st, went_out, how is Termination.WENT_OUT_CONCEALED)
     for s in scores:
@@ -328,7 +328,7 @@ def _end_hand(st: State, events: list[Event], how: Termination, seat: int | None
         events.append(MatchEnded(winner=st.winner, totals=tuple(st.scores)))
         return
     if deal_hand(st, events):
-        _end_hand(st, events, Termination.RED_THREE_LAST_CARD, st.current)
+        end_hand(st, events, Termination.RED_THREE_LAST_CARD, st.current)
 
 
 __all__ = ["DEFAULT_TURN_CAP", "do"]
