@@ -111,6 +111,7 @@ class RandomBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = bot_seed(seed, "RandomBot")
+        """The seed the bot was made with, as :func:`bot_seed` read it (None: a seed at random)."""
         self._rng = random.Random(self.seed & _MASK64 if self.seed is not None else None)
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:

@@ -1,27 +1,58 @@
-"""Reading the table from a seat's view: melds, threats, and how dangerous a discard is.
+"""Reading the table from a seat's view: the hand, melds, threats, and how dangerous a discard is.
 
 Part of the workings of :class:`~canasta.bots.HeuristicBot`, not of the
-public API (see :mod:`canasta.bots.knowledge`): the functions trust their
-arguments.
+public API (which is :mod:`canasta.bots`): the functions trust their
+arguments, which the bot builds from a checked view.
 
 Everything here is a function of a :class:`~canasta.core.views.PlayerView`
-and the profile's :class:`~canasta.bots.knowledge.RuleFacts`; nothing looks
-at hidden cards. Card counting uses only what the seat saw: its own hand,
-every meld on the table, and the pile (the last ``pile_size`` discards of this
-hand, ``view.discards``).
+and the rules the engine plays by (``view.rules``, a
+:class:`~canasta.TableRules`); nothing looks at hidden cards. Card counting
+uses only what the seat saw: its own hand, every meld on the table, and the
+pile (the last ``pile_size`` discards of this hand, ``view.discards``).
+
+A hand is read as 14 counts by rank index, as the engine's going-out search
+takes it (:mod:`canasta.core.going_out`): :data:`~canasta.core.cards.TWO`,
+:data:`~canasta.core.cards.THREE` (black threes only), the naturals four to
+ace, and :data:`~canasta.core.cards.WILD` (13) the jokers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from math import exp
 from typing import TYPE_CHECKING
 
-from .knowledge import JOKER_CODE, JOKERS, NATURALS, THREES, TWOS, RuleFacts
-from .planning import SideMelds
+from canasta.core.cards import JOKER, RED_THREES, SUIT_CHARS, THREE, TWO, WILD
+from canasta.core.going_out import NATURAL_RANKS, SideMelds
 
 if TYPE_CHECKING:
+    from canasta.core.table import TableRules
     from canasta.core.views import MeldView, PlayerView
+
+
+def hand_counts(hand: Iterable[int]) -> list[int]:
+    """Counts per rank index of a hand of card codes; red threes are left out (the engine lays them down, 000 RÖDA TREOR)."""
+    counts = [0] * (WILD + 1)
+    for card in hand:
+        if card == JOKER:
+            counts[WILD] += 1
+        elif card not in RED_THREES:
+            counts[card >> 2] += 1
+    return counts
+
+
+def hand_points(counts: Sequence[int], rules: TableRules) -> int:
+    """Points of the cards in a hand given as counts per rank index (000 POÄNGRÄKNING 2, 001 §12)."""
+    value = rules.rank_value
+    return sum(value[r] * n for r, n in enumerate(counts) if n)
+
+
+def wild_room_left(rules: TableRules, naturals: int, wilds: int) -> int:
+    """Wild cards a natural meld of this shape can still take: 0 for a canasta closed to wild cards (001 §15 E•1), else
+    what the wild-card limit leaves (topics F; decisions P1)."""
+    if naturals + wilds >= rules.canasta_size and not rules.wilds_added:
+        return 0
+    return max(0, rules.wild_room[min(naturals, len(rules.wild_room) - 1)] - wilds)
 
 
 def side_melds(melds: Sequence[MeldView]) -> dict[int, tuple[int, int, int]]:
@@ -29,26 +60,23 @@ def side_melds(melds: Sequence[MeldView]) -> dict[int, tuple[int, int, int]]:
     return {int(m.rank): (m.naturals, m.twos, m.jokers) for m in melds}
 
 
-def canastas(melds: SideMelds, f: RuleFacts) -> int:
+def canastas(melds: SideMelds, rules: TableRules) -> int:
     """How many canastas a side holds (000 CANASTA 1, 001 §15 A)."""
-    size = f.canasta_size
-    return sum(1 for n, t, j in melds.values() if n + t + j >= size)
+    size = rules.canasta_size
+    return sum(1 for m in melds.values() if m[0] + m[1] + m[2] >= size)
 
 
-def table_points(melds: Sequence[MeldView], f: RuleFacts) -> int:
-    """A side's points on the table this hand: melded cards and canasta bonuses (001 §15 B, §34; 004 opt b)."""
-    value = f.value
+def table_points(melds: Sequence[MeldView], rules: TableRules) -> int:
+    """A side's points on the table this hand: melded cards and canasta bonuses by kind (001 §15 B, §34; 004 opt b)."""
+    value = rules.rank_value
     total = 0
     for m in melds:
         rank = int(m.rank)
-        total += m.twos * value[TWOS] + m.jokers * value[JOKERS]
-        if rank != JOKERS:
+        total += m.twos * value[TWO] + m.jokers * value[WILD]
+        if rank != WILD:
             total += m.naturals * value[rank]
-        if m.is_canasta:
-            if rank == JOKERS:
-                total += f.wild_canasta_bonus
-            else:
-                total += f.natural_bonus if m.is_natural else f.mixed_bonus
+        if m.canasta_kind is not None:
+            total += rules.canasta_bonus(m.canasta_kind)
     return total
 
 
@@ -60,14 +88,14 @@ def next_opponent(view: PlayerView) -> int:
     return order[(order.index(view.seat) + 1) % len(order)]
 
 
-def threat(view: PlayerView, f: RuleFacts) -> bool:
+def threat(view: PlayerView, rules: TableRules) -> bool:
     """Whether an opponent side may go out soon: it has (nearly) the canastas it needs and a player low on cards.
 
     Going out needs ``going_out.canastas_required`` canastas (000 UTGÅNG 1,
     001 §18 B); a side one canasta short with a meld two cards from one is
     counted as close.
     """
-    need = f.canastas_required
+    need = rules.canastas_required
     sides = view.sides
     sizes = view.hand_sizes
     for side in range(sides):
@@ -99,54 +127,54 @@ class DiscardJudge:
     the copies this seat has not seen.
     """
 
-    __slots__ = ("_add_ok", "_blocks", "_f", "_frozen", "_lam", "_nxt_discarded", "_nxt_melds", "_nxt_opened", "_pwild", "_seen")
+    __slots__ = ("_copies", "_frozen", "_lam", "_nxt_discarded", "_nxt_melds", "_nxt_opened", "_pwild", "_rules", "_seen")
 
-    def __init__(self, view: PlayerView, counts: Sequence[int], f: RuleFacts) -> None:
-        self._f = f
+    def __init__(self, view: PlayerView, counts: Sequence[int], rules: TableRules) -> None:
+        self._rules = rules
+        self._copies = len(SUIT_CHARS) * rules.decks
         nxt = next_opponent(view)
         nxt_side = nxt % view.sides
         self._nxt_opened = view.opened[nxt_side]
         self._nxt_melds = {int(m.rank): m.is_canasta for m in view.melds[nxt_side]}
         self._frozen = view.pile_frozen
         seen = list(counts)
-        wilds_seen = counts[TWOS] + counts[JOKERS]
+        wilds_seen = counts[TWO] + counts[WILD]
         for melds in view.melds:
             for m in melds:
                 rank = int(m.rank)
-                if rank in NATURALS:
+                if rank in NATURAL_RANKS:
                     seen[rank] += m.naturals
                 wilds_seen += m.twos + m.jokers
         nxt_discarded: set[int] = set()
         discards = view.discards
         pile = view.pile_size
         for i, (s, card) in enumerate(discards):
-            rank = JOKERS if card == JOKER_CODE else card >> 2
+            rank = WILD if card == JOKER else card >> 2
             if s == nxt:
                 nxt_discarded.add(rank)
             if i >= len(discards) - pile:
-                if rank in NATURALS:
+                if rank in NATURAL_RANKS:
                     seen[rank] += 1
-                elif rank in (TWOS, JOKERS):
+                elif rank in (TWO, WILD):
                     wilds_seen += 1
         self._seen = seen
         self._nxt_discarded = nxt_discarded
         hidden = max(1, view.stock_size + sum(view.hand_sizes) - len(view.hand))
         hold = view.hand_sizes[nxt]
         self._lam = hold / hidden
-        self._pwild = 1.0 - exp(-hold * max(0, f.wilds_in_deck - wilds_seen) / hidden)
-        self._add_ok = f.add_top_card_to_meld
-        self._blocks = f.own_canasta_rank_blocks
+        wilds_in_deck = self._copies + rules.jokers  # the twos and the jokers
+        self._pwild = 1.0 - exp(-hold * max(0, wilds_in_deck - wilds_seen) / hidden)
 
     def unseen(self, rank: int) -> int:
         """Copies of a natural rank this seat has not seen."""
-        return max(0, self._f.copies - self._seen[rank])
+        return max(0, self._copies - self._seen[rank])
 
     def take_chance(self, rank: int) -> float:
         """The chance that the next opponent can take the pile topped by a natural of ``rank``."""
-        f = self._f
+        rules = self._rules
         canasta = self._nxt_melds.get(rank)
-        open_pile = not self._frozen and self._nxt_opened and self._add_ok
-        if open_pile and canasta is not None and (not canasta or (f.add_top_card_to_canasta and not self._blocks)):
+        open_pile = not self._frozen and self._nxt_opened and rules.add_top_card_to_meld
+        if open_pile and canasta is not None and (not canasta or (rules.add_top_card_to_canasta and not rules.own_canasta_rank_blocks)):
             return 1.0
         lam = self._lam * self.unseen(rank)
         if lam <= 0.0:
@@ -161,7 +189,7 @@ class DiscardJudge:
             pair *= 0.3  # its side melds that rank, so it rarely holds a pair of it
         if self._frozen or not self._nxt_opened:
             return pair if self._nxt_opened else 0.5 * pair
-        if f.wild_and_natural:
+        if rules.wild_and_natural:
             return pair + (one - pair) * self._pwild
         return pair
 
@@ -175,7 +203,7 @@ def discard_cost(
     pile_value: float,
     big_pile: bool,
     danger: bool,
-    f: RuleFacts,
+    rules: TableRules,
 ) -> float:
     """The price of discarding a card of ``rank``: its worth to this side plus the pile it may hand over.
 
@@ -185,21 +213,21 @@ def discard_cost(
     as the pile grows. A black three is the natural stop card (000 SVARTA
     TREOR 1); it is kept only for a going-out meld of black threes.
     """
-    if rank == JOKERS:
-        return 70.0 if big_pile and f.wild_discard_freezes else 140.0 if opened else 160.0
-    if rank == TWOS:
-        if big_pile and f.wild_discard_freezes:
+    if rank == WILD:
+        return 70.0 if big_pile and rules.wild_discard_freezes else 140.0 if opened else 160.0
+    if rank == TWO:
+        if big_pile and rules.wild_discard_freezes:
             return 35.0
         return 60.0 if danger else 90.0 if opened else 110.0
-    if rank == THREES:
+    if rank == THREE:
         if big_pile or danger:
             return 0.0
-        return 12.0 if counts[THREES] < f.black_three_min else 20.0
+        return 12.0 if counts[THREE] < rules.black_three_min else 20.0
     count = counts[rank]
     mine = own.get(rank)
     if mine is not None:
-        complete = sum(mine) >= f.canasta_size
-        keep = 0.0 if complete and not f.naturals_added else 20.0
+        complete = sum(mine) >= rules.canasta_size
+        keep = 0.0 if complete and not rules.naturals_added else 20.0
     elif count >= 3:
         keep = 70.0
     elif count == 2:
@@ -209,4 +237,15 @@ def discard_cost(
     return keep + judge.take_chance(rank) * pile_value
 
 
-__all__ = ["DiscardJudge", "canastas", "discard_cost", "next_opponent", "side_melds", "table_points", "threat"]
+__all__ = [
+    "DiscardJudge",
+    "canastas",
+    "discard_cost",
+    "hand_counts",
+    "hand_points",
+    "next_opponent",
+    "side_melds",
+    "table_points",
+    "threat",
+    "wild_room_left",
+]

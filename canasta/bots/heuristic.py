@@ -1,7 +1,9 @@
 """HeuristicBot: sensible play under any profile, from one seat's view and the legal actions.
 
-The bot reads every rule it uses from ``view.variant`` (through
-:func:`canasta.bots.knowledge.rule_facts`) and never names a federation. Each
+The bot reads every rule it uses from ``view.rules``, the very
+:class:`~canasta.TableRules` the engine plays by, and never names a
+federation; it goes out by the engine's own search
+(:func:`canasta.core.going_out.going_out_plan`). Each
 decision is a fresh, pure function of the view and the bot's seed: no memory
 of earlier calls, so the same seed and view always give the same action, and
 one bot object may play several seats. It only ever returns one of the legal
@@ -35,27 +37,18 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.core.actions import (
-    Action,
-    AnswerGoOut,
-    AskGoOut,
-    DeclinePile,
-    Discard,
-    Draw,
-    Meld,
-    Retract,
-    TakePile,
-)
+from canasta.core.actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, Meld, Retract, TakePile
+from canasta.core.cards import JOKER, TWO, WILD
+from canasta.core.going_out import NATURAL_RANKS, SideMelds, Step, going_out_plan, split_wilds
 from canasta.core.views import Phase, Question
 
 from .base import bot_seed, check_choice, checked_entry
-from .evaluate import DiscardJudge, canastas, discard_cost, side_melds, table_points, threat
-from .knowledge import JOKERS, NATURALS, TWOS, RuleFacts, rule_facts
-from .planning import SideMelds, Step, going_out_plan, hand_counts, opening_plan, split_wilds
+from .evaluate import DiscardJudge, canastas, discard_cost, hand_counts, hand_points, side_melds, table_points, threat, wild_room_left
+from .planning import opening_plan
 
 if TYPE_CHECKING:
+    from canasta.core.table import TableRules
     from canasta.core.views import PlayerView
-    from canasta.variants import Variant
 
 _MASK = (1 << 64) - 1
 DRAW_WORTH = 14.0
@@ -97,7 +90,7 @@ class _Legal:
             elif kind is Discard:
                 assert isinstance(a, Discard)
                 rank = int(a.rank)
-                self.discards[JOKERS if rank == 52 else rank] = a
+                self.discards[WILD if rank == JOKER else rank] = a
             elif kind is TakePile:
                 assert isinstance(a, TakePile)
                 self.takes.append(a)
@@ -130,14 +123,12 @@ class HeuristicBot:
     seed and the view.
     """
 
-    __slots__ = ("_facts", "_players", "_salt", "_variant", "seed")
+    __slots__ = ("_salt", "seed")
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = bot_seed(seed, "HeuristicBot")
+        """The seed the bot was made with, as :func:`~canasta.bots.base.bot_seed` read it (None: a seed at random)."""
         self._salt = _mix((self.seed if self.seed is not None else random.randrange(1 << 63)) & _MASK)
-        self._variant: Variant | None = None
-        self._players = 0
-        self._facts: RuleFacts | None = None
 
     def __repr__(self) -> str:
         return f"HeuristicBot(seed={self.seed!r})"
@@ -154,21 +145,13 @@ class HeuristicBot:
         legal = check_choice(view, legal, "HeuristicBot.choose")
         if len(legal) == 1:
             return checked_entry(legal, 0, "HeuristicBot.choose")
-        f = self._rules(view)
+        rules = view.rules
         acts = _Legal(legal)
         phase = view.phase
         if phase is Phase.ANSWER:
-            return self._answer(view, legal, f)
-        found = self._draw(view, acts, f) if phase is Phase.DRAW else self._meld_phase(view, acts, f)
-        return found if found is not None else self._fallback(view, acts, legal, f)
-
-    def _rules(self, view: PlayerView) -> RuleFacts:
-        facts = self._facts
-        if facts is None or view.variant is not self._variant or view.players != self._players:
-            facts = self._facts = rule_facts(view.variant, view.players)
-            self._variant = view.variant
-            self._players = view.players
-        return facts
+            return self._answer(view, legal, rules)
+        found = self._draw(view, acts, rules) if phase is Phase.DRAW else self._meld_phase(view, acts, rules)
+        return found if found is not None else self._fallback(view, acts, legal, rules)
 
     def _tie(self, view: PlayerView, key: int) -> float:
         """A tie-break below 0.01 point, fixed by the seed, the moment of the hand and ``key``."""
@@ -177,14 +160,14 @@ class HeuristicBot:
 
     # -- answering "may I go out?" ---------------------------------------------------
 
-    def _answer(self, view: PlayerView, legal: Sequence[Action], f: RuleFacts) -> Action:
+    def _answer(self, view: PlayerView, legal: Sequence[Action], rules: TableRules) -> Action:
         """Yes when the side is ahead on the table, or when going out outweighs this hand's points (000 UTGÅNG 1, 001 §23 A)."""
         side, sides = view.side, view.sides
-        ours = table_points(view.melds[side], f)
-        ahead = all(ours >= table_points(view.melds[o], f) for o in range(sides) if o != side)
-        mine = f.points(hand_counts(view.hand))
+        ours = table_points(view.melds[side], rules)
+        ahead = all(ours >= table_points(view.melds[o], rules) for o in range(sides) if o != side)
+        mine = hand_points(hand_counts(view.hand), rules)
         opponents = sum(n for s, n in enumerate(view.hand_sizes) if s % sides != side)
-        yes = ahead or mine <= f.going_out_bonus + 8 * opponents
+        yes = ahead or mine <= rules.going_out_bonus + 8 * opponents
         for a in legal:
             if isinstance(a, AnswerGoOut) and a.yes == yes:
                 return a
@@ -192,7 +175,7 @@ class HeuristicBot:
 
     # -- draw: the stock or the pile ------------------------------------------------------
 
-    def _draw(self, view: PlayerView, acts: _Legal, f: RuleFacts) -> Action | None:
+    def _draw(self, view: PlayerView, acts: _Legal, rules: TableRules) -> Action | None:
         best: Action | None = None
         if acts.takes:
             counts = hand_counts(view.hand)
@@ -200,68 +183,68 @@ class HeuristicBot:
             if acts.draw is None and acts.decline is None:
                 best_worth = float("-inf")  # forced to take (001 §24 A, 004 L194): the best form
             for a in acts.takes:
-                worth = self._take_worth(view, a, counts, f)
+                worth = self._take_worth(view, a, counts, rules)
                 if worth > best_worth:
                     best, best_worth = a, worth
         if best is not None:
             return best
         return acts.draw if acts.draw is not None else acts.decline
 
-    def _take_worth(self, view: PlayerView, a: TakePile, counts: Sequence[int], f: RuleFacts) -> float:
+    def _take_worth(self, view: PlayerView, a: TakePile, counts: Sequence[int], rules: TableRules) -> float:
         """What taking the pile this way is worth, against :data:`DRAW_WORTH` for a blind draw."""
         top = view.pile_top
         if top is None:
             return float("-inf")
         rank = int(top.rank)
         n, t, j = a.naturals, a.twos, a.jokers
-        value = f.value
+        value = rules.rank_value
         cards = 1 if a.top_only else view.pile_size
         wild_cost = 45.0 * t + 70.0 * j
         side = view.side
         if not view.opened[side]:
             left = list(counts)
             left[rank] -= n
-            left[TWOS] -= t
-            left[JOKERS] -= j
-            points = (n + 1) * value[rank] + t * value[TWOS] + j * value[JOKERS]
+            left[TWO] -= t
+            left[WILD] -= j
+            points = (n + 1) * value[rank] + t * value[TWO] + j * value[WILD]
             needed = view.turn.opening_needed - points
             provisional = {rank: (n + 1, t, j)}
             # the pile joins the hand once the opening stands, so the hand may be melded down to its last card
-            if needed > 0 and opening_plan(left, provisional, needed, sum(left) - 1, f) is None:
+            if needed > 0 and opening_plan(left, provisional, needed, sum(left) - 1, rules) is None:
                 return float("-inf")
             return 100.0 + CARD_WORTH * cards - wild_cost
-        per_card = CARD_WORTH / 3 if threat(view, f) else CARD_WORTH
+        per_card = CARD_WORTH / 3 if threat(view, rules) else CARD_WORTH
         return 12.0 + per_card * (cards - 1) - wild_cost
 
     # -- meld phase ------------------------------------------------------------------------
 
-    def _meld_phase(self, view: PlayerView, acts: _Legal, f: RuleFacts) -> Action | None:
+    def _meld_phase(self, view: PlayerView, acts: _Legal, rules: TableRules) -> Action | None:
         counts = hand_counts(view.hand)
         side = view.side
         own = side_melds(view.melds[side])
         if not view.opened[side]:
-            found = self._open(view, acts, counts, own, f)
+            found = self._open(view, acts, counts, own, rules)
             if found is not None:
                 return found
-            return self._discard(view, acts, counts, own, False, f)
+            return self._discard(view, acts, counts, own, False, rules)
         turn = view.turn
         if turn.question is not Question.NO:
-            found = self._go_out(view, acts, counts, own, f)
+            found = self._go_out(view, acts, counts, own, rules)
             if found is not None:
                 return found
-        danger = threat(view, f)
-        found = self._build(acts, counts, own, danger, len(view.hand), f)
+        danger = threat(view, rules)
+        found = self._build(acts, counts, own, danger, len(view.hand), rules)
         if found is not None:
             return found
-        return self._discard(view, acts, counts, own, danger, f)
+        return self._discard(view, acts, counts, own, danger, rules)
 
-    def _open(self, view: PlayerView, acts: _Legal, counts: Sequence[int], own: SideMelds, f: RuleFacts) -> Action | None:
+    def _open(self, view: PlayerView, acts: _Legal, counts: Sequence[int], own: SideMelds, rules: TableRules) -> Action | None:
         """Lay the opening one meld at a time (001 §13 B); take it back if it cannot be finished (001 §27 A•2)."""
         turn = view.turn
         provisional = {int(r): own[int(r)] for r in turn.melded_ranks if int(r) in own}
         pending = turn.pending_pile > 0
         spare = len(view.hand) - (1 if pending else 2)
-        plan = opening_plan(counts, provisional, turn.opening_needed, spare, f) if not turn.retracted else None
+        plan = opening_plan(counts, provisional, turn.opening_needed, spare, rules) if not turn.retracted else None
         if plan:
             for rank, n, t, j in plan:
                 found = acts.meld(rank, n, t, j)
@@ -269,14 +252,17 @@ class HeuristicBot:
                     return found
         return acts.retract
 
-    def _go_out(self, view: PlayerView, acts: _Legal, counts: Sequence[int], own: SideMelds, f: RuleFacts) -> Action | None:
-        """Go out when the hand allows it (000 UTGÅNG, 001 §18), asking the partner first where the rules have it (001 §23 A)."""
-        found = going_out_plan(counts, own, f)
+    def _go_out(self, view: PlayerView, acts: _Legal, counts: Sequence[int], own: SideMelds, rules: TableRules) -> Action | None:
+        """Go out when the hand allows it (000 UTGÅNG, 001 §18), asking the partner first where the rules have it (001 §23 A).
+
+        The plan is the engine's own (:func:`canasta.core.going_out.going_out_plan`), the search that also
+        decides when a binding "yes" obliges the player to go out (002 UTGÅNG 2)."""
+        found = going_out_plan(counts, own, rules)
         if found is None:
             return None
         steps, discard = found
         turn = view.turn
-        if turn.question is not Question.YES and not self._out_pays(view, own, f):
+        if turn.question is not Question.YES and not self._out_pays(view, own, rules):
             return None
         if acts.ask is not None and turn.question is Question.NOT_ASKED:
             return acts.ask
@@ -288,7 +274,7 @@ class HeuristicBot:
             return acts.discards.get(discard)
         return None
 
-    def _out_pays(self, view: PlayerView, own: SideMelds, f: RuleFacts) -> bool:
+    def _out_pays(self, view: PlayerView, own: SideMelds, rules: TableRules) -> bool:
         """Whether ending the hand now beats building on (001 §34).
 
         It does when the opponents may go out first, when the stock runs low,
@@ -297,33 +283,33 @@ class HeuristicBot:
         benchmarks/bench_bots.py: a little more per hand against random play,
         no change against itself.)
         """
-        return threat(view, f) or view.stock_size <= OUT_STOCK or canastas(own, f) > f.canastas_required
+        return threat(view, rules) or view.stock_size <= OUT_STOCK or canastas(own, rules) > rules.canastas_required
 
-    def _build(self, acts: _Legal, counts: Sequence[int], own: SideMelds, danger: bool, held: int, f: RuleFacts) -> Action | None:
+    def _build(self, acts: _Legal, counts: Sequence[int], own: SideMelds, danger: bool, held: int, rules: TableRules) -> Action | None:
         """Add naturals, lay natural melds, and spend wild cards where they complete a canasta (001 §15)."""
-        size = f.canasta_size
+        size = rules.canasta_size
         # naturals onto the side's melds, the meld nearest a canasta first
-        for rank in sorted((r for r in NATURALS if counts[r] and r in own), key=lambda r: (size - sum(own[r]), r)):
+        for rank in sorted((r for r in NATURAL_RANKS if counts[r] and r in own), key=lambda r: (size - sum(own[r]), r)):
             found = acts.meld(rank, counts[rank], 0, 0)
             if found is not None:
                 return found
-        least = max(f.min_size, f.min_naturals)
-        for rank in sorted((r for r in NATURALS if counts[r] >= least and r not in own), key=lambda r: (-counts[r], -r)):
+        least = max(rules.min_size, rules.min_naturals)
+        for rank in sorted((r for r in NATURAL_RANKS if counts[r] >= least and r not in own), key=lambda r: (-counts[r], -r)):
             found = acts.meld(rank, counts[rank], 0, 0, least)
             if found is not None:
                 return found
-        twos, jokers = counts[TWOS], counts[JOKERS]
+        twos, jokers = counts[TWO], counts[WILD]
         wilds = twos + jokers
         if not wilds:
             return None
-        have = canastas(own, f)
-        short = have < f.canastas_required
+        have = canastas(own, rules)
+        short = have < rules.canastas_required
         best: tuple[int, int] | None = None
         for rank, (n, t, j) in own.items():
-            if rank not in NATURALS or n + t + j >= size:
+            if rank not in NATURAL_RANKS or n + t + j >= size:
                 continue
             deficit = size - n - t - j
-            if deficit > wilds or deficit > f.room(n, t + j):
+            if deficit > wilds or deficit > wild_room_left(rules, n, t + j):
                 continue
             worth_it = deficit <= 1 or (deficit <= 2 and (short or held <= 6)) or danger or (short and held <= 5)
             if worth_it and (best is None or (deficit, -n) < (best[0], -own[best[1]][0])):
@@ -333,14 +319,14 @@ class HeuristicBot:
             found = acts.meld(best[1], 0, t, j)
             if found is not None:
                 return found
-        if f.wild_canastas:
-            found = self._wild_meld(acts, own, twos, jokers, f)
+        if rules.wild_canastas:
+            found = self._wild_meld(acts, own, twos, jokers, rules)
             if found is not None:
                 return found
         if danger:
             # the opponents may go out: wild cards are worth more melded than caught in hand (001 §34)
             for rank, (n, t, j) in sorted(own.items(), key=lambda kv: -kv[1][0]):
-                room = f.room(n, t + j) if rank in NATURALS else 0
+                room = wild_room_left(rules, n, t + j) if rank in NATURAL_RANKS else 0
                 if room:
                     tt, jj = split_wilds(min(room, wilds), twos, jokers, jokers_first=True)
                     found = acts.meld(rank, 0, tt, jj)
@@ -348,21 +334,23 @@ class HeuristicBot:
                         return found
         return None
 
-    def _wild_meld(self, acts: _Legal, own: SideMelds, twos: int, jokers: int, f: RuleFacts) -> Meld | None:
+    def _wild_meld(self, acts: _Legal, own: SideMelds, twos: int, jokers: int, rules: TableRules) -> Meld | None:
         """Build the wild-card meld (004 opt b): add to it, or start it holding more than a meld's worth of wild cards."""
-        if JOKERS in own or twos + jokers > f.min_size:
-            return acts.melds.get((JOKERS, 0, twos, jokers))
+        if WILD in own or twos + jokers > rules.min_size:
+            return acts.melds.get((WILD, 0, twos, jokers))
         return None
 
     # -- discard -------------------------------------------------------------------------------
 
-    def _discard(self, view: PlayerView, acts: _Legal, counts: Sequence[int], own: SideMelds, danger: bool, f: RuleFacts) -> Action | None:
+    def _discard(
+        self, view: PlayerView, acts: _Legal, counts: Sequence[int], own: SideMelds, danger: bool, rules: TableRules
+    ) -> Action | None:
         """The cheapest discard by :func:`discard_cost` (ties broken by the seed)."""
         if not acts.discards:
             return None
         if len(acts.discards) == 1:
             return next(iter(acts.discards.values()))
-        judge = DiscardJudge(view, counts, f)
+        judge = DiscardJudge(view, counts, rules)
         pile = view.pile_size
         pile_value = 15.0 + 10.0 * pile
         big = not view.pile_frozen and pile >= BIG_PILE
@@ -370,16 +358,16 @@ class HeuristicBot:
         best: Action | None = None
         best_cost = float("inf")
         for rank, a in acts.discards.items():
-            cost = discard_cost(rank, counts, own, opened, judge, pile_value, big, danger, f) + self._tie(view, rank)
+            cost = discard_cost(rank, counts, own, opened, judge, pile_value, big, danger, rules) + self._tie(view, rank)
             if cost < best_cost:
                 best, best_cost = a, cost
         return best
 
-    def _fallback(self, view: PlayerView, acts: _Legal, legal: Sequence[Action], f: RuleFacts) -> Action:
+    def _fallback(self, view: PlayerView, acts: _Legal, legal: Sequence[Action], rules: TableRules) -> Action:
         """When no rule above applies: discard, else the biggest meld (a binding yes, 002 UTGÅNG 2), else retract, else the first."""
         counts = hand_counts(view.hand)
         own = side_melds(view.melds[view.side])
-        found = self._discard(view, acts, counts, own, False, f)
+        found = self._discard(view, acts, counts, own, False, rules)
         if found is not None:
             return found
         if acts.melds:

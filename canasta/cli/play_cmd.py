@@ -1,15 +1,17 @@
 """``canasta play``: play a match in the terminal, one person against bot partners and opponents.
 
 Options: ``--variant`` (a bundled name or a house file), ``--players``,
-``--seat``, ``--seed`` and ``--bot heuristic|random`` for the other seats.
+``--seat``, ``--seed`` and ``--bot``, a bot of :mod:`canasta.bots.registry`
+for the other seats, each seeded by :func:`~canasta.bots.registry.seat_seed`
+of the match seed and its seat.
 When standard input and output are a terminal and ``rich`` (the ``cli``
 extra) is installed, the table is drawn in colour and redrawn in place;
 otherwise, or with ``--plain``, it is plain text read line by line from
 standard input, so a session can be scripted. Bad options (an unknown
 profile, a player count the profile does not support, a seat not at the
-table, a value that is no whole number) exit with code 2 and one clear line;
-the end of input, a closed standard input and Ctrl-C end the match with a
-line saying so. Bytes on standard input that are not text in its encoding
+table, a value that is no whole number, a bot name the registry does not
+know) exit with code 2 and one clear line; the end of input, a closed
+standard input and Ctrl-C end the match with a line saying so. Bytes on standard input that are not text in its encoding
 never raise: each such line is refused by the session.
 """
 
@@ -20,13 +22,42 @@ import contextlib
 import io
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TextIO
+from typing import Any, TextIO
 
 from canasta.errors import shown_value
 
 from . import CommandError, Subparsers, whole_number
+
+
+class _BotNames:
+    """The registered bot names (:func:`canasta.bots.registry.bot_names`) as the help shows them, read only when the help is
+    printed: the registry imports the engine, which every other command, and ``canasta --help``, need not load."""
+
+    def __str__(self) -> str:
+        from canasta.bots.registry import bot_names
+
+        return ", ".join(bot_names())
+
+
+class _BotOption(argparse.Action):
+    """``--bot NAME``: the name is kept as given and checked by the registry when the match is set up
+    (:func:`canasta.bots.registry.bot_factory`), so an unknown name is the same :class:`canasta.ArgumentError`, with its
+    "did you mean", as everywhere else a bot is named; the help lists the names as ``%(names)s``."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, **kwargs)
+        self.names = _BotNames()
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
 
 
 def register(commands: Subparsers) -> None:
@@ -48,7 +79,11 @@ def register(commands: Subparsers) -> None:
         "--seed", type=whole_number, default=None, metavar="X", help="the seed of every shuffle, to replay a match (default: random)"
     )
     parser.add_argument(
-        "--bot", choices=("heuristic", "random"), default="heuristic", help="the bot in the other seats (default: heuristic)"
+        "--bot",
+        action=_BotOption,
+        default="heuristic",
+        metavar="NAME",
+        help="the bot in the other seats: %(names)s (default: %(default)s)",
     )
     parser.add_argument("--plain", action="store_true", help="plain text even in a terminal")
     parser.set_defaults(handler=run)
@@ -78,7 +113,7 @@ def _readable_stdin() -> Iterator[TextIO | None]:
 def run(args: argparse.Namespace) -> int:
     """The handler: set up the match from the options and play it on standard input and output."""
     with _readable_stdin() as stdin:
-        return play(
+        return run_match(
             variant=args.variant,
             players=args.players,
             seat=args.seat,
@@ -90,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
         )
 
 
-def play(
+def run_match(
     *,
     variant: str,
     players: int,
@@ -104,18 +139,25 @@ def play(
     """Play one match with the person's commands read from ``stdin``; return the exit code.
 
     ``stdin`` None is a closed standard input: the match stops at once. Raises
+    :class:`canasta.ArgumentError` for a ``bot`` that is not a registered name
+    (the registry's error, with the closest name: the same for ``canasta
+    simulate --bots`` and ``canasta.simulate(bots=...)``),
     :class:`CommandError` for a player count the profile does not support or a
-    seat not at the table, and :class:`canasta.VariantError` for a bad profile
-    (``main`` prints either with exit code 2).
+    seat not at the table, and :class:`canasta.VariantError` for a bad profile;
+    ``main`` prints each with exit code 2. Every bot is made by the registry,
+    seat ``s`` seeded by ``seat_seed(seed, s)``; the hint is the heuristic
+    bot's, seeded for the person's seat.
     """
+    from canasta.bots import HeuristicBot
     from canasta.bots.base import Bot
+    from canasta.bots.registry import bot_factory, bot_label, seat_seed
     from canasta.core.game import Game
     from canasta.core.table import UnsupportedPlayerCount
-    from canasta.play import Match, PlainScreen, make_bot, run_session
+    from canasta.play import Match, PlainScreen, run_session
     from canasta.play.screen import Screen
-    from canasta.play.session import bot_seed
     from canasta.variants import load_variant
 
+    factory = bot_factory(bot)
     profile = load_variant(variant)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -125,20 +167,11 @@ def play(
         raise CommandError(f"--players {shown_value(players)}: {exc}") from None
     if not 0 <= seat < players:
         raise CommandError(f"--seat {shown_value(seat)}: not a seat at a table of {players} players; choose 0 to {players - 1}")
-    bots: list[Bot | None] = []
-    made = set()
-    for s in range(players):
-        if s == seat:
-            bots.append(None)
-            continue
-        one, name = make_bot(bot, bot_seed(seed, s))
-        bots.append(one)
-        made.add(name)
-    hint_bot, hint_name = make_bot("heuristic", bot_seed(seed, seat))
-    match = Match(game, seat, bots, hint_bot if hint_name == "heuristic" else None)
+    bots: list[Bot | None] = [None if s == seat else factory(seat_seed(seed, s)) for s in range(players)]
+    match = Match(game, seat, bots, HeuristicBot(seat_seed(seed, seat)))
     intro = [
         f"canasta play: {profile.title} ({profile.name}), {players} players, you are seat {seat}, seed {seed}",
-        f"the other seats are played by the {' and '.join(sorted(made))} bot" + ("" if made == {bot} else f" ({bot} is not installed)"),
+        f"the other seats are played by the {bot_label(bot)} bot",
         "enter an action or its number; ? <action> explains, hint, rules, help, quit",
     ]
     screen: Screen = PlainScreen(stdin, stdout)
