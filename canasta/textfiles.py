@@ -21,6 +21,9 @@ from typing import Any, cast
 
 from .errors import DataError, is_instance, shown_text, shown_value
 
+FORMATS = ("text", "markdown", "json")
+"""The formats every report of the library is written in: a profile diff, a simulation, a comparison (``--format``)."""
+
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """The largest file the library reads: far above any profile, position, scenario file or game record."""
 

@@ -36,7 +36,7 @@ def no_run(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the run started although no scheduler answered")
 
-    monkeypatch.setattr(importlib.import_module("canasta.simulation.experiment"), "play", refuse)
+    monkeypatch.setattr(importlib.import_module("canasta.simulation.experiment"), "run_on_pool", refuse)
     monkeypatch.setattr("canasta.simulation.cluster.DASK_TIMEOUT", 1.0)
 
 

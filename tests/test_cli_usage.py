@@ -29,7 +29,7 @@ def no_run(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the run started although its input was bad")
 
-    monkeypatch.setattr(importlib.import_module("canasta.simulation.experiment"), "play", refuse)
+    monkeypatch.setattr(importlib.import_module("canasta.simulation.experiment"), "run_on_pool", refuse)
 
 
 def usage_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[str, str]:

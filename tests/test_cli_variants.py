@@ -292,14 +292,6 @@ def test_diff_json_names_the_keys_that_differ(capsys: pytest.CaptureFixture[str]
     assert "deal.jokers" in text and "match.target" in text
 
 
-def test_diff_formats_match_the_diff_module() -> None:
-    """The parser lists the formats itself so that ``canasta --help`` need not import the diff module."""
-    from canasta.cli.variants_cmd import DIFF_FORMATS
-    from canasta.variants.diff import FORMATS
-
-    assert tuple(DIFF_FORMATS) == tuple(FORMATS)
-
-
 def test_diff_bad_format_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "variants", "diff", "regency", "finnish", "--format", "xml")
     assert code == 2 and out == ""

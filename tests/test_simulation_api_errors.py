@@ -23,7 +23,8 @@ import pytest
 import canasta
 from canasta.errors import ArgumentError, CanastaError
 from canasta.simulation import SimulationError, UnknownMetric, compare, simulate
-from canasta.simulation.experiment import _cost, settings_for
+from canasta.simulation.experiment import entrant, seconds_per_unit, settings_for
+from canasta.simulation.options import RunOptions
 from canasta.simulation.parallel import TARGET_SECONDS, plan_chunks
 from canasta.simulation.report import render
 from canasta.simulation.stats import estimate, paired_difference, t_975
@@ -58,7 +59,7 @@ def no_run(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the run started although its arguments were bad")
 
-    monkeypatch.setattr(importlib.import_module("canasta.simulation.experiment"), "play", refuse)
+    monkeypatch.setattr(importlib.import_module("canasta.simulation.experiment"), "run_on_pool", refuse)
 
 
 @pytest.mark.parametrize(
@@ -192,9 +193,9 @@ def test_an_error_of_a_task_itself_comes_through_as_it_is(monkeypatch: pytest.Mo
 def test_a_run_estimated_at_more_than_a_task_is_cut_for_more_than_one_worker() -> None:
     """`--workers 64 --hands 200` must not run seconds of heuristic play on one worker: the cost estimate sizes the tasks."""
     for bots in ("heuristic", "random"):
-        settings = settings_for(4, 200, None, 0, (bots,), 50)
-        player = canasta.simulation.experiment.entrant(canasta.load_variant("finnish"), "finnish", 4, (bots,))
-        cost = _cost([player], settings)
+        settings = settings_for(RunOptions(count=200, bots=bots))
+        player = entrant(canasta.load_variant("finnish"), "finnish", 4, (bots,))
+        cost = seconds_per_unit([player], settings)
         assert cost * 200 > TARGET_SECONDS
         assert len(plan_chunks(200, 64, cost)) >= 2
     assert len(plan_chunks(4, 64, cost)) == 1  # a few hands stay one task, played in the calling process

@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import canasta
-from canasta.simulation import ComparisonResult, SimulationError, SimulationResult, compare, simulate
+from canasta.simulation import ComparisonResult, Mode, SimulationError, SimulationResult, SkipReason, compare, simulate
 from canasta.simulation.byrule import single_rule_profiles, with_rule
 from canasta.simulation.parallel import plan_chunks
 from canasta.simulation.stats import paired_difference
@@ -106,6 +106,7 @@ def test_by_rule_skips_a_change_that_is_invalid_alone(tmp_path: Path) -> None:
     skipped = {x.key: x.reason for x in e.skipped}
     assert set(skipped) == {"deal.decks.4", "red_threes.bonus_table.4"}
     assert all(reason.startswith("alone it makes an invalid profile") for reason in skipped.values())
+    assert {x.kind for x in e.skipped} == {SkipReason.INVALID_ALONE}
     assert "3 packs hold 6 red threes, the table has 4" in skipped["deal.decks.4"]
     assert c.same_deal == (True, False)  # three packs: the same seeds shuffle another deck
     total = e.total.differences[e.metrics.index("score.total")]
@@ -118,6 +119,8 @@ def test_by_rule_names_the_rules_that_cannot_change_play() -> None:
     assert e is not None
     reasons = {x.key: x.reason for x in e.skipped}
     assert reasons["deal.decks.2"] == "a value for 2 players; this comparison plays 4"
+    kinds = {x.key: x.kind for x in e.skipped}
+    assert kinds["deal.decks.2"] is SkipReason.OTHER_PLAYER_COUNT and kinds["penalties.table_talk_forfeit"] is SkipReason.SAME_RULES
     assert reasons["penalties.table_talk_forfeit"].startswith("plays the same")
     simulated = [x.key for x in e.effects]
     assert "going_out.canastas_required.4" in simulated
@@ -157,10 +160,13 @@ def test_by_rule_skips_exactly_the_rules_that_cannot_change_the_run(tmp_path: Pa
     """
 
     seen_reasons: set[str] = set()
+    seen_kinds: set[SkipReason] = set()
+    plays_the_same = {SkipReason.SAME_RULES, SkipReason.SWITCHED_OFF, SkipReason.FIRST_HAND_ONLY}
     for a_ref, b_ref, players, games in _plays_the_same_cases(tmp_path):
         a, b = canasta.load_variant(a_ref), canasta.load_variant(b_ref)
-        singles, skipped = single_rule_profiles(a, b, players, games=games)
-        same = [x for x in skipped if x.reason.startswith("plays the same")]
+        singles, skipped = single_rule_profiles(a, b, players, mode=Mode.GAMES if games else Mode.HANDS)
+        same = [x for x in skipped if x.kind in plays_the_same]
+        assert all(x.reason.startswith("plays the same") for x in same)
         assert same, (a_ref, b_ref)
         run = {"players": players, "bots": "heuristic", "workers": 1, "seed": 3}
         count = {"games": 3, "hand_cap": 4} if games else {"hands": 20}
@@ -171,6 +177,7 @@ def test_by_rule_skips_exactly_the_rules_that_cannot_change_the_run(tmp_path: Pa
             played = simulate(with_rule(data, d, label=x.key), **run, **count)  # type: ignore[arg-type]
             assert played.samples == base.samples, f"{x.key} was listed as playing the same, but it changed the run"
             seen_reasons.add(x.reason.split(":")[0])
+            seen_kinds.add(x.kind)
         keys = {d.key for d, _ in singles}
         if (a_ref, b_ref) == ("regency", "rasche-house"):
             assert ("match.target" in keys) is games
@@ -181,3 +188,4 @@ def test_by_rule_skips_exactly_the_rules_that_cannot_change_the_run(tmp_path: Pa
         "plays the same at 4 players",
         "plays the same with --hands",
     }
+    assert seen_kinds == plays_the_same

@@ -2,7 +2,7 @@
 
 A 2,000-hand comparison takes minutes, too long for the suite, so compare.md
 shows quick runs that tests/test_doc_examples.py executes, and quotes the
-2,000-hand figures from effects.md (``python -m canasta.simulation.effects
+2,000-hand figures from effects.md (``python -m canasta.simulation.effects_page
 --hands 2000 --seed 0``, the same computation as ``canasta compare finnish
 swedish-club --hands 2000 [--by-rule]``). This test keeps the quotes equal to
 the page they come from.

@@ -7,59 +7,84 @@ from pathlib import Path
 import pytest
 
 import canasta
+from canasta.bots.registry import derive_seed
+from canasta.core.canastas import CanastaKind
 from canasta.core.events import Termination
 from canasta.core.scoring import HandScore
-from canasta.simulation import SimulationError, load_records, simulate
-from canasta.simulation.metrics import catalog, hand_values
-from canasta.simulation.players import derive_seed, seat_bots
-from canasta.simulation.runner import KINDS, HandOutcome, _canasta_kinds, play_unit
+from canasta.core.table import TableRules
+from canasta.errors import ArgumentError
+from canasta.simulation import Mode, SimulationError, load_records, simulate
+from canasta.simulation.metrics import SCORE_PARTS, Context, catalog, find
+from canasta.simulation.players import seat_bots
+from canasta.simulation.runner import HandOutcome, UnitOutcome, play_unit
 
 SMALL = {"workers": 1, "bots": "random"}
 
 
 @pytest.mark.parametrize("name", canasta.variant_names())
-def test_every_bundled_profile_plays_and_its_canastas_add_up(name: str) -> None:
-    """The canasta bonus split by kind adds up to the engine's bonus (000 CANASTA 2-3, 001 §15 B); play_unit checks it per hand."""
+def test_every_bundled_profile_plays_and_its_canastas_by_kind_add_up(name: str) -> None:
+    """Each side's canastas by kind (HandScore.canasta_kinds) earn exactly the engine's canasta bonus (000 CANASTA 2-3, 001 §15 B)."""
     variant = canasta.load_variant(name)
     players = 4 if 4 in variant.player_counts else variant.player_counts[0]
+    rules = TableRules(variant, players)
     for index in range(3):
-        unit = play_unit(variant, players, ("random",) * players, 11, index, games=False, hand_cap=1, record=False)
+        unit = play_unit(variant, players, ("random",) * players, 11, index, mode=Mode.HANDS, hand_cap=1, record=False)
         (hand,) = unit.hands
         assert hand.turns >= 1 and hand.decisions >= hand.turns
-        assert len(hand.scores) == len(hand.canastas) == variant.deal.sides[players]  # type: ignore[index]
+        assert len(hand.scores) == variant.deal.sides[players]  # type: ignore[index]
+        for score in hand.scores:
+            assert sum(rules.canasta_bonus(kind) for kind in score.canasta_kinds) == score.canastas
 
 
-def test_canastas_are_classed_as_the_scoring_awards_them() -> None:
-    """Natural and mixed canastas (001 §15 B), and wild-card canastas of one kind or mixed (004 opt b); short melds do not count."""
-    melds = {12: [7, 0, 0], 11: [5, 1, 1], 13: [0, 4, 3], 10: [3, 0, 0]}
-    assert _canasta_kinds(melds, 7) == (1, 1, 1, 0)
-    assert _canasta_kinds({13: [0, 7, 0]}, 7) == (0, 0, 0, 1)
-    assert KINDS == ("natural", "mixed", "wild", "pure_wild")
+def _hand(first: int, scores: tuple[HandScore, ...]) -> HandOutcome:
+    return HandOutcome(
+        number=1, first_player=first, turns=10, decisions=30, termination=Termination.WENT_OUT, went_out=first, scores=scores
+    )
+
+
+def _value(key: str, hand: HandOutcome, context: Context) -> float:
+    unit = UnitOutcome(index=0, seed=0, hands=(hand,), finished=False, winner=None, actions=None)
+    return find(key).value(unit, context, Mode.HANDS)
+
+
+def test_canastas_are_counted_and_scored_by_the_kind_the_engine_gives_them() -> None:
+    """Natural and mixed canastas (001 §15 B), and wild-card canastas of one kind or mixed (004 opt b), each at its profile's bonus."""
+    context = Context(sides=2, rules=TableRules(canasta.load_variant("rasche-house"), 4))
+    kinds = (CanastaKind.NATURAL, CanastaKind.MIXED, CanastaKind.PURE_WILD, CanastaKind.PURE_WILD)
+    hand = _hand(0, (HandScore(side=0, canasta_kinds=kinds), HandScore(side=1, canasta_kinds=(CanastaKind.WILD,))))
+    assert _value("canastas.total", hand, context) == 5
+    assert [_value(f"canastas.{k.value}", hand, context) for k in CanastaKind] == [1, 1, 1, 2]
+    pure = context.rules.canasta_bonus(CanastaKind.PURE_WILD)
+    assert pure > context.rules.canasta_bonus(CanastaKind.WILD)  # the drifted value of issue 18: one kind of wild card earns more
+    assert _value("score.canastas.pure_wild.side0", hand, context) == 2 * pure
+    assert _value("score.canastas.pure_wild", hand, context) == pure  # the mean of the two sides
+
+
+def test_every_metric_is_declared_once_with_all_it_needs() -> None:
+    """One declaration per metric (issue 18): keys are unique, each has its unit and group, the headline ones their words."""
+    for sides in (2, 3):
+        for mode in Mode:
+            metrics = catalog(sides, mode)
+            assert len({m.key for m in metrics}) == len(metrics)
+            assert all((m.hand is None) != (m.match is None) for m in metrics)
+            heads = sorted(m.headline.column for m in metrics if m.headline is not None)
+            assert heads == list(range(8 if mode is Mode.GAMES else 7))
+    assert {p.key for p in SCORE_PARTS} >= {"total", "melded", *(f"canastas.{k.value}" for k in CanastaKind)}
+    assert find("ended.went_out").headline.more.startswith("{v} percentage points")  # type: ignore[union-attr]
+    assert find("match.hands").headline.short == "hands/match"  # type: ignore[union-attr]
 
 
 def test_first_player_advantage_of_one_hand() -> None:
     """The first side's share of the result minus 1/sides: +0.5 for a win, -0.5 for a loss, 0 for a shared best score."""
+    context = Context(sides=2, rules=TableRules(canasta.load_variant("finnish"), 4))
 
     def hand(first: int, totals: tuple[int, int]) -> HandOutcome:
-        return HandOutcome(
-            number=1,
-            first_player=first,
-            turns=10,
-            decisions=30,
-            termination=Termination.WENT_OUT,
-            went_out=first,
-            scores=tuple(HandScore(side=k, melded=t) for k, t in enumerate(totals)),
-            canastas=((0, 0, 0, 0), (0, 0, 0, 0)),
-        )
+        return _hand(first, tuple(HandScore(side=k, melded=t) for k, t in enumerate(totals)))
 
-    keys = [m.key for m in catalog(2, games=False)]
-    edge = keys.index("balance.first_player_advantage")
-    draws = keys.index("balance.draws")
-    bonuses = (500, 300, 1000, 1000)
-    assert hand_values(hand(1, (100, 300)), 2, bonuses)[edge] == 0.5  # seat 1 plays for side 1, which won
-    assert hand_values(hand(0, (100, 300)), 2, bonuses)[edge] == -0.5
-    tied = hand_values(hand(0, (200, 200)), 2, bonuses)
-    assert (tied[edge], tied[draws]) == (0.0, 1.0)
+    assert _value("balance.first_player_advantage", hand(1, (100, 300)), context) == 0.5  # seat 1 plays for side 1, which won
+    assert _value("balance.first_player_advantage", hand(0, (100, 300)), context) == -0.5
+    tied = hand(0, (200, 200))
+    assert (_value("balance.first_player_advantage", tied, context), _value("balance.draws", tied, context)) == (0.0, 1.0)
 
 
 def test_summary_counts_agree_with_each_other() -> None:
@@ -74,14 +99,14 @@ def test_summary_counts_agree_with_each_other() -> None:
     assert r.metric("duration.turns").estimate.mean == pytest.approx(sum(r.samples.hand_turns) / r.hands)
     parts = ("melded", "canastas", "red_threes", "going_out", "in_hand", "penalties")
     assert r.metric("score.total").estimate.mean == pytest.approx(sum(r.metric(f"score.{p}").estimate.mean for p in parts))
-    kinds = sum(r.metric(f"score.canastas.{k}").estimate.mean for k in KINDS)
+    kinds = sum(r.metric(f"score.canastas.{k.value}").estimate.mean for k in CanastaKind)
     assert r.metric("score.canastas").estimate.mean == pytest.approx(kinds)
     assert 0.0 <= r.balance <= 1.0
 
 
 def test_matches_are_cut_off_at_the_hand_cap_and_counted() -> None:
     r = simulate("finnish", games=4, hand_cap=2, seed=1, **SMALL)
-    assert r.settings.mode == "games" and r.units == 4
+    assert r.settings.mode is Mode.GAMES and r.units == 4
     assert r.capped == 4  # nobody reaches 5000 in two hands of random play
     assert r.hands == 8
     assert r.match_wins == (0, 0) and r.match_draws == 0
@@ -113,7 +138,7 @@ def test_bots_sit_one_per_side_or_per_seat() -> None:
     assert seat_bots(["random", "heuristic", "random", "random"], 4, 2)[1] == "heuristic"
     with pytest.raises(SimulationError, match="one per side"):
         seat_bots(["random"] * 3, 4, 2)
-    with pytest.raises(SimulationError, match="unknown bot 'clever'"):
+    with pytest.raises(ArgumentError, match="unknown bot 'clever'"):
         seat_bots(["clever"], 4, 2)
 
 
@@ -135,7 +160,6 @@ def test_bots_sit_one_per_side_or_per_seat() -> None:
         ({"players": "4"}, "players: expected a whole number"),
         ({"workers": 1.5}, "workers must be a whole number"),
         ({"chunk_size": 0}, "chunk size: expected at least 1"),
-        ({"bots": "heuristc"}, "did you mean 'heuristic'"),
         ({"bots": 5}, "bots: expected names"),
         ({"out": 5}, "expected a file path, got int"),
     ],

@@ -1,7 +1,8 @@
 """The ``canasta`` command line, and the small pieces every command module shares.
 
 :func:`canasta.cli.main.main` builds the parser from one module per command
-group (variants, scenarios, simulate, compare, play). A command reports bad input by raising :class:`CommandError` or
+group (variants, scenarios, simulate, compare, play); what ``simulate`` and ``compare`` share (their run
+options, output formats, progress bar and report output) is :mod:`canasta.cli.options`. A command reports bad input by raising :class:`CommandError` or
 :class:`canasta.VariantError`; ``main`` turns either into messages on stderr and
 exit code 2, so a user never sees a traceback for a mistake of theirs. Every
 message is printable and each of its lines at most :data:`LINE_LIMIT`

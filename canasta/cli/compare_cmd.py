@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from . import CommandError, Subparsers
-from .simulate_cmd import add_run_options, check_outputs, check_plot, draw, emit, progress_bar, quiet_cluster, run_kwargs
+from .options import add_run_options, check_outputs, check_plot, draw, emit, progress_bar, quiet_cluster, run_options
 
 
 def register(commands: Subparsers) -> None:
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     quiet_cluster(args)
     with reserved(args.plot, "the plot"):
         with progress_bar(f"compare {' '.join(args.profiles)}") as update:
-            result = compare(args.profiles, by_rule=args.by_rule, progress=update, **run_kwargs(args))
+            result = compare(args.profiles, options=run_options(args, update), by_rule=args.by_rule)
         if args.plot is not None:
             from canasta.simulation.plot import plot_comparison
 

@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import VariantError
+from ..textfiles import FORMATS
 from . import USAGE_ERROR, CommandError, Subparsers, print_problems, show_help
 
 if TYPE_CHECKING:
     from ..variants.schema import Variant
 
-DIFF_FORMATS = ("text", "markdown", "json")
 """The output formats of ``canasta variants diff`` (those of :func:`canasta.variants.diff.format_diff`)."""
 
 
@@ -50,7 +50,7 @@ def register(commands: Subparsers) -> None:
     p = sub.add_parser("diff", help="every rule that differs between two profiles")
     p.add_argument("a", metavar="A", help="a bundled profile name or a .toml file")
     p.add_argument("b", metavar="B", help="a bundled profile name or a .toml file")
-    p.add_argument("--format", choices=DIFF_FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
     p.set_defaults(handler=run_diff)
 
     p = sub.add_parser(

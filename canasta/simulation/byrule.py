@@ -40,8 +40,9 @@ from canasta.variants import Variant, VariantError, dumps_variant, loads_variant
 from canasta.variants.diff import RuleDifference, diff_variants, format_value
 from canasta.variants.schema import PLAYER_COUNTS
 
-from .metrics import HEADLINE, catalog
-from .results import RuleEffect, RuleEffects, SimulationResult, SkippedRule
+from .metrics import headline
+from .options import Mode
+from .results import RuleEffect, RuleEffects, SimulationResult, SkippedRule, SkipReason
 from .stats import paired_difference, standardized
 from .summary import sides_of
 
@@ -106,42 +107,46 @@ def _without_switched_off(rules: dict[str, object]) -> dict[str, object]:
     return kept
 
 
-def played_rules(table: TableRules, *, games: bool) -> dict[str, object]:
+def played_rules(table: TableRules, *, mode: Mode) -> dict[str, object]:
     """The rules of ``table`` that can change what a run plays and measures, by name.
 
     Every resolved rule, less those a switch turns off (:data:`_SWITCHED_OFF`).
-    In ``hands`` mode (``games`` false) every unit is the first hand of a
+    In :attr:`Mode.HANDS` every unit is the first hand of a
     match, from a score of zero, and stops when that hand ends, so the target
     and the opening minimums are left out and the opening minimum at a score
     of zero is kept instead.
     """
     rules = _without_switched_off(_rules(table))
-    if not games:
+    if mode is Mode.HANDS:
         for name in _MATCH_RULES:
             del rules[name]
         rules["opening_minimum_at_zero"] = table.opening_minimum(0)
     return rules
 
 
-def why_the_same(base: TableRules, changed: TableRules, *, games: bool) -> str | None:
-    """Why ``changed`` plays exactly as ``base`` does in this run, or None if it may play differently."""
+def why_the_same(base: TableRules, changed: TableRules, *, mode: Mode) -> tuple[SkipReason, str] | None:
+    """Why ``changed`` plays exactly as ``base`` does in this run (the reason's kind and its sentence), or None if it may play differently."""
     players = base.players
     a, b = _rules(base), _rules(changed)
     if a == b:
-        return f"plays the same: no rule the engine reads at {players} players changes (a penalty, a procedure, or a rule not modelled)"
+        return (
+            SkipReason.SAME_RULES,
+            f"plays the same: no rule the engine reads at {players} players changes (a penalty, a procedure, or a rule not modelled)",
+        )
     if _without_switched_off(a) == _without_switched_off(b):
         off = [why for switch, names, why in _SWITCHED_OFF if not a[switch] and any(a[n] != b[n] for n in names)]
-        return f"plays the same at {players} players: {'; '.join(off)}"
-    if not games and played_rules(base, games=False) == played_rules(changed, games=False):
+        return SkipReason.SWITCHED_OFF, f"plays the same at {players} players: {'; '.join(off)}"
+    if mode is Mode.HANDS and played_rules(base, mode=mode) == played_rules(changed, mode=mode):
         return (
+            SkipReason.FIRST_HAND_ONLY,
             "plays the same with --hands: every hand is the first of a match, from a score of zero, "
-            "so the target and the opening minimums of other scores never apply"
+            "so the target and the opening minimums of other scores never apply",
         )
     return None
 
 
-def _skip(d: RuleDifference, reason: str) -> SkippedRule:
-    return SkippedRule(key=d.key, a=format_value(d.a), b=format_value(d.b), reason=reason)
+def _skip(d: RuleDifference, kind: SkipReason, reason: str) -> SkippedRule:
+    return SkippedRule(key=d.key, a=format_value(d.a), b=format_value(d.b), reason=reason, kind=kind)
 
 
 def with_rule(base_data: dict[str, Any], d: RuleDifference, *, label: str) -> Variant:
@@ -152,11 +157,11 @@ def with_rule(base_data: dict[str, Any], d: RuleDifference, *, label: str) -> Va
 
 
 def single_rule_profiles(
-    a: Variant, b: Variant, players: int, *, games: bool = True
+    a: Variant, b: Variant, players: int, *, mode: Mode = Mode.GAMES
 ) -> tuple[list[tuple[RuleDifference, Variant]], list[SkippedRule]]:
     """For each rule difference of ``a`` and ``b``: ``a`` with that rule alone set to ``b``'s value, or why it is skipped.
 
-    ``games`` says whether the run plays whole matches (true) or single hands from a score of zero.
+    ``mode`` says whether the run plays whole matches or single hands from a score of zero.
     """
     base_data = tomllib.loads(dumps_variant(a))
     base_table = TableRules(a, players)
@@ -165,32 +170,25 @@ def single_rule_profiles(
     for d in diff_variants(a, b):
         count = _count_of(d.key)
         if count is not None and count != players:
-            skipped.append(_skip(d, f"a value for {count} players; this comparison plays {players}"))
+            skipped.append(_skip(d, SkipReason.OTHER_PLAYER_COUNT, f"a value for {count} players; this comparison plays {players}"))
             continue
         try:
             changed = with_rule(base_data, d, label=f"{a.name} with {d.key} from {b.name}")
         except VariantError as exc:
             problems = "; ".join(f"{p.path}: {p.message}" for p in exc.problems)
-            skipped.append(_skip(d, f"alone it makes an invalid profile ({problems})"))
+            skipped.append(_skip(d, SkipReason.INVALID_ALONE, f"alone it makes an invalid profile ({problems})"))
             continue
         try:
             table = TableRules(changed, players)
         except UnsupportedPlayerCount:
-            skipped.append(_skip(d, f"alone it leaves no rules for {players} players"))
+            skipped.append(_skip(d, SkipReason.NO_RULES_AT_COUNT, f"alone it leaves no rules for {players} players"))
             continue
-        same = why_the_same(base_table, table, games=games)
+        same = why_the_same(base_table, table, mode=mode)
         if same is not None:
-            skipped.append(_skip(d, same))
+            skipped.append(_skip(d, *same))
             continue
         singles.append((d, changed))
     return singles, skipped
-
-
-def headline(sides: int, games: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The headline metric keys and labels for ``--by-rule``."""
-    keys = HEADLINE + (("match.hands",) if games else ())
-    labels = {m.key: m.label for m in catalog(sides, games)}
-    return keys, tuple(labels[k] for k in keys)
 
 
 def _effect(key: str, a_text: str, b_text: str, base: SimulationResult, other: SimulationResult, metrics: Sequence[str]) -> RuleEffect:
@@ -215,7 +213,9 @@ def rule_effects(
     skipped: Sequence[SkippedRule],
 ) -> RuleEffects:
     """Each single rule's effect on the headline metrics, largest standardized effect first."""
-    keys, labels = headline(sides_of(a, base.settings.players), base.settings.mode == "games")
+    metrics = headline(sides_of(a, base.settings.players), base.settings.mode)
+    keys = tuple(m.key for m in metrics)
+    labels = tuple(m.label for m in metrics)
     effects = [_effect(d.key, format_value(d.a), format_value(d.b), base, result, keys) for d, result in singles]
     effects.sort(key=lambda e: (-e.size, e.key))
     return RuleEffects(

@@ -27,19 +27,8 @@ from canasta.variants import Variant
 from canasta.variants.diff import format_value
 
 from .byrule import rule_effects, single_rule_profiles
-from .experiment import (
-    DEFAULT_HAND_CAP,
-    ProfileRef,
-    Where,
-    bot_list,
-    check_progress,
-    entrant,
-    load_profile,
-    play_on,
-    settings_for,
-    timing,
-)
-from .parallel import Progress
+from .experiment import entrant, load_profile, run_entrants, settings_for, timing
+from .options import BotChoice, ProfileRef, Progress, RunOptions, bot_list, check_progress, run_options
 from .results import ComparisonResult, ComparisonRow, SimulationResult, Timing
 from .stats import Difference, paired_difference
 from .summary import summarize
@@ -88,26 +77,31 @@ def comparison_rows(results: Sequence[SimulationResult]) -> tuple[ComparisonRow,
 
 def compare(
     variants: Sequence[ProfileRef],
-    players: int = 4,
+    *,
+    options: RunOptions | None = None,
+    by_rule: bool = False,
+    players: int | None = None,
     hands: int | None = None,
     games: int | None = None,
-    bots: str | Sequence[str] = ("heuristic", "heuristic"),
-    seed: int = 0,
+    bots: BotChoice | None = None,
+    seed: int | None = None,
+    hand_cap: int | None = None,
     workers: int | None = None,
     executor: Executor | None = None,
-    *,
-    by_rule: bool = False,
-    hand_cap: int = DEFAULT_HAND_CAP,
     scheduler: str | None = None,
-    progress: Progress | None = None,
     chunk_size: int | None = None,
+    progress: Progress | None = None,
 ) -> ComparisonResult:
     """Play every profile on the same seeds and compare each metric with the first profile's, paired by seed.
 
-    ``by_rule`` (two profiles only) also plays the first profile with each
-    single rule difference set to the second's value, and reports each one's
-    effect on the headline metrics, largest first. The other arguments are
-    those of :func:`canasta.simulate`.
+    Everything after the profiles is a keyword: ``options`` and the keywords
+    that replace its fields are those of :func:`canasta.simulate`, so
+    ``bots=[GreedyBot, "heuristic"]`` seats a user's bot factory on one side
+    and the heuristic bot on the other. ``by_rule`` (two profiles only) also
+    plays the first profile with each single rule difference set to the
+    second's value, and reports each one's effect on the headline metrics,
+    largest first. ``print(result)`` shows the report ``canasta compare``
+    prints.
     """
     if is_instance(variants, (str, Path, Variant)) or not is_instance(variants, Sequence):
         raise SimulationError(f"compare needs a list of profiles, like ['finnish', 'dutch']; got {type(variants).__name__}")
@@ -121,18 +115,32 @@ def compare(
         raise SimulationError(f"by_rule: expected True or False, got {shown_value(by_rule)}")
     if by_rule and len(variants) != 2:
         raise SimulationError(f"--by-rule compares exactly two profiles, got {len(variants)}")
-    progress = check_progress(progress)
+    opts = run_options(
+        options,
+        players=players,
+        hands=hands,
+        games=games,
+        bots=bots,
+        seed=seed,
+        hand_cap=hand_cap,
+        workers=workers,
+        executor=executor,
+        scheduler=scheduler,
+        chunk_size=chunk_size,
+        progress=progress,
+    )
+    check_progress(opts.progress)
     loaded = [load_profile(ref) for ref in variants]
-    settings = settings_for(players, hands, games, seed, bot_list(bots), hand_cap)
+    seats = bot_list(opts.bots)
+    settings = settings_for(opts)
     players = settings.players
-    entrants = [entrant(v, label, players, settings.bots) for v, label in zip(loaded, _labels(loaded, variants), strict=True)]
-    settings = attrs.evolve(settings, bots=entrants[0].seats)
+    entrants = [entrant(v, label, players, seats) for v, label in zip(loaded, _labels(loaded, variants), strict=True)]
+    settings = attrs.evolve(settings, bots=entrants[0].bot_labels)
     singles = skipped = None
     if by_rule:
-        singles, skipped = single_rule_profiles(loaded[0], loaded[1], players, games=settings.mode == "games")
-        entrants += [entrant(v, f"{entrants[0].label} with {d.key} = {format_value(d.b)}", players, settings.bots) for d, v in singles]
-    where = Where(workers=workers, executor=executor, scheduler=scheduler, chunk_size=chunk_size)
-    played, pool, wall = play_on(entrants, settings, where, progress=progress)
+        singles, skipped = single_rule_profiles(loaded[0], loaded[1], players, mode=settings.mode)
+        entrants += [entrant(v, f"{entrants[0].label} with {d.key} = {format_value(d.b)}", players, seats) for d, v in singles]
+    played, pool, wall = run_entrants(entrants, settings, opts)
     results = [summarize(e.variant, e.label, settings, p.units, timing(p, wall, pool)) for e, p in zip(entrants, played, strict=True)]
     shown = results[: len(loaded)]
     effects = None

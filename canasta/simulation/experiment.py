@@ -12,43 +12,40 @@ import os
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from pathlib import Path
 
 import attrs
 
+from canasta.bots.registry import BotFactory, bot_label, seconds_per_hand
 from canasta.core.arguments import check_players
-from canasta.core.play import DEFAULT_TURN_CAP
 from canasta.core.records import GameRecord
 from canasta.core.table import TableRules
-from canasta.errors import ArgumentError, SimulationError, is_instance, shown_text, shown_value
+from canasta.core.transitions import DEFAULT_TURN_CAP
+from canasta.errors import ArgumentError, SimulationError, shown_value
 from canasta.variants import Variant, dumps_variant, load_variant
 from canasta.variants.schema import PLAYER_COUNTS
 
+from .options import (
+    MAX_HAND_CAP,
+    MAX_UNITS,
+    SEED_LIMIT,
+    BotChoice,
+    Mode,
+    ProfileRef,
+    Progress,
+    RunOptions,
+    bot_list,
+    check_progress,
+    checked_mode,
+    run_options,
+    whole,
+)
 from .outputs import cannot_write, file_path, reserved
-from .parallel import Pool, Progress, open_pool, plan_chunks, run_tasks
-from .players import BOTS, seat_bots
+from .parallel import Pool, open_pool, plan_chunks, run_tasks
+from .players import seat_bots
 from .recordfile import write_records
 from .results import Settings, SimulationResult, Timing
 from .runner import Task, UnitOutcome
 from .summary import sides_of, summarize
-
-DEFAULT_HANDS = 1000
-"""Hands played when neither ``hands`` nor ``games`` is given."""
-
-DEFAULT_HAND_CAP = 50
-"""The most hands a match may last in ``games`` mode. Random bots may never reach the target; the summary counts the matches cut off."""
-
-MAX_UNITS = 1_000_000
-"""The most hands or matches one run plays per profile: every unit's outcome is kept in memory (a few kB each) until the summary."""
-
-MAX_HAND_CAP = 1_000
-"""The highest ``hand_cap``: a match of random bots that never reaches the target must still end."""
-
-SEED_LIMIT = 2**63
-"""A run's seed lies in ``-SEED_LIMIT .. SEED_LIMIT - 1`` (a signed 64-bit number), so it prints, pickles and reads back from JSON anywhere."""
-
-ProfileRef = Variant | str | Path
-"""A profile: loaded, a bundled name, or the path of a TOML file."""
 
 
 @attrs.frozen(kw_only=True)
@@ -56,8 +53,16 @@ class Entrant:
     """A profile ready to play: its label in reports, the profile, and the bot of every seat."""
 
     label: str
+    """Its label in reports: the profile's name, or what tells two profiles of one name apart."""
     variant: Variant
-    seats: tuple[str, ...]
+    """The profile."""
+    seats: tuple[str | BotFactory, ...]
+    """The bot of every seat: a registered name or a factory."""
+
+    @property
+    def bot_labels(self) -> tuple[str, ...]:
+        """The bot of every seat as reports name it (:func:`canasta.bots.registry.bot_label`)."""
+        return tuple(bot_label(b) for b in self.seats)
 
 
 def load_profile(ref: ProfileRef) -> Variant:
@@ -65,21 +70,13 @@ def load_profile(ref: ProfileRef) -> Variant:
     return ref if isinstance(ref, Variant) else load_variant(ref)
 
 
-def bot_list(bots: str | Sequence[str]) -> tuple[str, ...]:
-    """``"heuristic,random"`` or ``("heuristic", "random")`` as a tuple of names."""
-    if not is_instance(bots, str) and (not is_instance(bots, Sequence) or not all(is_instance(n, str) for n in bots)):
-        raise SimulationError(f"bots: expected names like 'heuristic,random' or ('heuristic', 'random'), got {shown_value(bots)}")
-    texts = (
-        shown_text(bots).split(",") if is_instance(bots, str) else [shown_text(n) for n in bots]
-    )  # plain str: no method of a subclass runs
-    names = tuple(n.strip() for n in texts)
-    if not names or any(not n for n in names):
-        raise SimulationError(f"bots: expected names separated by commas, like heuristic,random; got {shown_value(bots)}")
-    return names
+def entrant(variant: Variant, label: str, players: int, bots: Sequence[str | BotFactory]) -> Entrant:
+    """Check that the profile has rules for ``players`` and seat the bots.
 
-
-def entrant(variant: Variant, label: str, players: int, bots: tuple[str, ...]) -> Entrant:
-    """Check that the profile has rules for ``players`` and seat the bots."""
+    :class:`SimulationError` for a player count the profile lacks; the bot
+    registry's :class:`~canasta.ArgumentError` for an unknown bot name or a
+    value that is no bot factory, the same error ``canasta play`` gives.
+    """
     if players > max(PLAYER_COUNTS):  # no profile has rules for more; said before the number is ever printed in full
         counts = ", ".join(str(n) for n in variant.player_counts)
         raise SimulationError(f"profile {shown_value(variant.name)} has rules for {counts} players, not {shown_value(players)}")
@@ -90,43 +87,20 @@ def entrant(variant: Variant, label: str, players: int, bots: tuple[str, ...]) -
     return Entrant(label=label, variant=variant, seats=seat_bots(bots, players, sides_of(variant, players)))
 
 
-def _whole(name: str, value: object, least: int, most: int | None = None) -> int:
-    """``value`` as a plain int if it is a whole number (not a bool) in ``least .. most``; else :class:`SimulationError` naming ``name``.
-
-    An int subclass is read as the number it holds: its own methods (``__str__``, ``__lt__``, ...) never run.
-    """
-    if issubclass(type(value), bool) or not issubclass(type(value), int):
-        raise SimulationError(f"{name}: expected a whole number, got {shown_value(value)}")
-    number = int.__index__(value)  # type: ignore[arg-type]
-    if number < least:
-        raise SimulationError(f"{name}: expected at least {least:,}, got {shown_value(number)}")
-    if most is not None and number > most:
-        raise SimulationError(f"{name}: expected at most {most:,}, got {shown_value(number)}")
-    return number
+def settings_for(options: RunOptions) -> Settings:
+    """The checked settings of a run, its bots still to be seated; :class:`SimulationError` for a count below one or past its limit."""
+    mode = checked_mode(options.mode)
+    count = whole(mode.value, options.count, 1, MAX_UNITS)
+    hand_cap = whole("hand cap", options.hand_cap, 1, MAX_HAND_CAP)
+    players = whole("players", options.players, 1)
+    seed = whole("seed", options.seed, -SEED_LIMIT, SEED_LIMIT - 1)
+    return Settings(players=players, mode=mode, count=count, seed=seed, bots=(), hand_cap=hand_cap)
 
 
-def check_progress(progress: Progress | None) -> Progress | None:
-    """``progress`` if it is None or callable; else :class:`SimulationError`."""
-    if progress is not None and not callable(progress):
-        raise SimulationError(f"progress: expected None or a function called with (done, total), got {shown_value(progress)}")
-    return progress
-
-
-def settings_for(players: int, hands: int | None, games: int | None, seed: int, bots: tuple[str, ...], hand_cap: int) -> Settings:
-    """The run's settings; :class:`SimulationError` for a count below one or past its limit, or both ``hands`` and ``games``."""
-    if hands is not None and games is not None:
-        raise SimulationError("give hands or games, not both")
-    mode, count = ("games", games) if games is not None else ("hands", hands if hands is not None else DEFAULT_HANDS)
-    count = _whole(mode, count, 1, MAX_UNITS)
-    hand_cap = _whole("hand cap", hand_cap, 1, MAX_HAND_CAP)
-    players = _whole("players", players, 1)
-    seed = _whole("seed", seed, -SEED_LIMIT, SEED_LIMIT - 1)
-    return Settings(players=players, mode=mode, count=count, seed=seed, bots=bots, hand_cap=hand_cap)
-
-
-def _seconds_per_unit(seats: Sequence[str], settings: Settings) -> float:
-    hand = max(BOTS[name].seconds_per_hand for name in seats) * settings.players / 4
-    return hand * (min(settings.hand_cap, 10) if settings.mode == "games" else 1)
+def seconds_per_unit(entrants: Sequence[Entrant], settings: Settings) -> float:
+    """A rough single-core cost of one unit of the slowest entrant, from its bots' cost of a hand; it sizes tasks, never results."""
+    hand = max(seconds_per_hand(bot) for e in entrants for bot in e.seats) * settings.players / 4
+    return hand * (min(settings.hand_cap, 10) if settings.mode is Mode.GAMES else 1)
 
 
 @attrs.frozen(kw_only=True)
@@ -134,22 +108,16 @@ class Played:
     """One profile's units in seed order, and the worker seconds they took."""
 
     units: tuple[UnitOutcome, ...]
+    """The units, in seed order."""
     worker_seconds: float
+    """Worker seconds its tasks took."""
     chunks: int
     """Tasks the run was cut into (for every profile together)."""
 
 
-def play(
-    entrants: Sequence[Entrant],
-    settings: Settings,
-    pool: Pool,
-    *,
-    progress: Progress | None = None,
-    record: bool = False,
-    chunk_size: int | None = None,
-) -> list[Played]:
-    """Play every entrant on the same seeds; the units of each come back in seed order."""
-    chunks = plan_chunks(settings.count, pool.workers, _cost(entrants, settings), chunk_size)
+def run_on_pool(entrants: Sequence[Entrant], settings: Settings, pool: Pool, options: RunOptions, *, record: bool = False) -> list[Played]:
+    """Cut the run into tasks, every entrant on the same seeds, and run them on ``pool``; each entrant's units come back in seed order."""
+    chunks = plan_chunks(settings.count, pool.workers, seconds_per_unit(entrants, settings), options.chunk_size)
     tasks = [
         Task(
             profile=p,
@@ -159,14 +127,14 @@ def play(
             seed=settings.seed,
             start=start,
             count=count,
-            games=settings.mode == "games",
+            mode=settings.mode,
             hand_cap=settings.hand_cap,
             record=record,
         )
         for start, count in chunks
         for p, e in enumerate(entrants)
     ]
-    results = run_tasks(tasks, pool, progress)
+    results = run_tasks(tasks, pool, options.progress)
     return [
         Played(
             units=tuple(u for r in results if r.profile == p for u in r.units),
@@ -177,34 +145,21 @@ def play(
     ]
 
 
-def _cost(entrants: Sequence[Entrant], settings: Settings) -> float:
-    return max(_seconds_per_unit(e.seats, settings) for e in entrants)
-
-
-@attrs.frozen(kw_only=True)
-class Where:
-    """Where a run's tasks go: an executor, a Dask scheduler's address, or local processes (``workers``, default every core)."""
-
-    workers: int | None = None
-    executor: Executor | None = None
-    scheduler: str | None = None
-    chunk_size: int | None = None
-
-
-def play_on(
-    entrants: Sequence[Entrant], settings: Settings, where: Where, *, progress: Progress | None = None, record: bool = False
+def run_entrants(
+    entrants: Sequence[Entrant], settings: Settings, options: RunOptions, *, record: bool = False
 ) -> tuple[list[Played], Pool, float]:
-    """Open the pool ``where`` names, sized to the work, play every entrant on it; also return the pool and the wall seconds."""
-    cost = _cost(entrants, settings)
+    """Open the pool the options name (an executor, a Dask scheduler, or local processes), sized to the work, and run every entrant
+    on it (:func:`run_on_pool`); also return the pool and the wall seconds."""
+    cost = seconds_per_unit(entrants, settings)
+    if options.chunk_size is not None:
+        options = attrs.evolve(options, chunk_size=whole("chunk size", options.chunk_size, 1))
 
     def tasks_for(workers: int) -> int:
-        return len(plan_chunks(settings.count, workers, cost, where.chunk_size)) * len(entrants)
+        return len(plan_chunks(settings.count, workers, cost, options.chunk_size)) * len(entrants)
 
-    if where.chunk_size is not None:
-        where = attrs.evolve(where, chunk_size=_whole("chunk size", where.chunk_size, 1))
     began = time.perf_counter()
-    with open_pool(where.workers, where.executor, where.scheduler, tasks_for=tasks_for) as pool:
-        played = play(entrants, settings, pool, progress=progress, record=record, chunk_size=where.chunk_size)
+    with open_pool(options.workers, options.executor, options.scheduler, tasks_for=tasks_for) as pool:
+        played = run_on_pool(entrants, settings, pool, options, record=record)
     return played, pool, time.perf_counter() - began
 
 
@@ -227,48 +182,68 @@ def timing(played: Played, wall: float, pool: Pool) -> Timing:
 
 def simulate(
     variant: ProfileRef,
-    players: int = 4,
+    *,
+    options: RunOptions | None = None,
+    players: int | None = None,
     hands: int | None = None,
     games: int | None = None,
-    bots: str | Sequence[str] = ("heuristic", "heuristic"),
-    seed: int = 0,
+    bots: BotChoice | None = None,
+    seed: int | None = None,
+    hand_cap: int | None = None,
     workers: int | None = None,
     executor: Executor | None = None,
-    out: str | os.PathLike[str] | None = None,
-    hand_cap: int = DEFAULT_HAND_CAP,
-    *,
     scheduler: str | None = None,
-    progress: Progress | None = None,
     chunk_size: int | None = None,
+    progress: Progress | None = None,
+    out: str | os.PathLike[str] | None = None,
 ) -> SimulationResult:
     """Play ``hands`` single hands (from a score of zero) or ``games`` whole matches of one profile, and summarize them.
 
-    ``bots`` names one bot for everyone, one per side or one per seat
-    (``"heuristic,random"``). Work runs on ``executor`` if given (any
+    Everything after the profile is a keyword. The run is described by
+    ``options`` (a :class:`~canasta.simulation.RunOptions`, shared with
+    :func:`canasta.compare`), each keyword given here replacing its field:
+    ``simulate("finnish", hands=200, seed=3)``. ``bots`` is one bot for everyone, one per side or one per
+    seat, each a registered name (``"heuristic,random"``) or a bot factory
+    such as a bot class. Work runs on ``executor`` if given (any
     ``concurrent.futures.Executor``, e.g. a Dask ``Client.get_executor()``),
     on the Dask scheduler at ``scheduler``, or else on ``workers`` local
     processes (default: every core). The result is the same whatever runs it.
     ``out`` writes every game's record (see :mod:`canasta.simulation.recordfile`).
+    :class:`canasta.SimulationError` for a run that cannot be played as asked.
     """
-    progress = check_progress(progress)
+    opts = run_options(
+        options,
+        players=players,
+        hands=hands,
+        games=games,
+        bots=bots,
+        seed=seed,
+        hand_cap=hand_cap,
+        workers=workers,
+        executor=executor,
+        scheduler=scheduler,
+        chunk_size=chunk_size,
+        progress=progress,
+    )
+    check_progress(opts.progress)
     v = load_profile(variant)
-    settings = settings_for(players, hands, games, seed, bot_list(bots), hand_cap)
-    player = entrant(v, v.name, settings.players, settings.bots)
-    settings = attrs.evolve(settings, bots=player.seats)
-    where = Where(workers=workers, executor=executor, scheduler=scheduler, chunk_size=chunk_size)
-    out = None if out is None else file_path(out, "the records")
-    with reserved(out, "the records"):  # a path that cannot be written fails before the run
-        (played,), pool, wall = play_on([player], settings, where, progress=progress, record=out is not None)
+    seats = bot_list(opts.bots)
+    settings = settings_for(opts)
+    player = entrant(v, v.name, settings.players, seats)
+    settings = attrs.evolve(settings, bots=player.bot_labels)
+    path = None if out is None else file_path(out, "the records")
+    with reserved(path, "the records"):  # a path that cannot be written fails before the run
+        (played,), pool, wall = run_entrants([player], settings, opts, record=path is not None)
         result = summarize(v, player.label, settings, played.units, timing(played, wall, pool))
-        if out is not None:
+        if path is not None:
             text = dumps_variant(v)
             records = [
                 GameRecord(variant=text, players=settings.players, seed=u.seed, turn_cap=DEFAULT_TURN_CAP, actions=u.actions or ())
                 for u in played.units
             ]
             try:
-                with open(out, "w", encoding="utf-8") as stream:
-                    write_records(stream, out, records)
+                with open(path, "w", encoding="utf-8") as stream:
+                    write_records(stream, path, records)
             except OSError as exc:
-                raise cannot_write("the records", out, exc) from None
+                raise cannot_write("the records", path, exc) from None
     return result

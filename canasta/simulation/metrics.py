@@ -1,4 +1,9 @@
-"""The metrics of a simulation: what each one means, and its value for one unit (a hand, or a match).
+"""The metrics of a simulation, each declared once: its key, label, group, unit, and the function that computes it.
+
+To add a metric, add one :class:`Metric` to :func:`catalog` (or one
+:class:`ScorePart` to :data:`SCORE_PARTS` for a part of the hand score): the
+summary, the JSON, the text and Markdown reports, ``compare`` and
+``--by-rule`` all read it from there.
 
 Every metric is a mean over units of a per-unit value, so each has a
 confidence interval and pairs up seed by seed between profiles. In ``hands``
@@ -10,47 +15,235 @@ The outcome metrics follow the Digital Ludeme Project's game evaluation
 (Ludii's ``AdvantageP1``, ``Balance``, ``Drawishness``, ``Timeouts``): the
 "first side" is the side of the player who plays first, the dealer's left
 (001 §9). The score parts are the fields of :class:`canasta.HandScore` (topics
-M; 000 POÄNGRÄKNING, 001 §34), with the canasta bonus split by kind.
+M; 000 POÄNGRÄKNING, 001 §34), with the canasta bonus split by kind
+(:class:`canasta.CanastaKind`; 000 CANASTA 2-3, 001 §15 B, 004 opt b).
 """
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
+from canasta.core.canastas import CanastaKind
 from canasta.core.events import Termination
 from canasta.core.scoring import HandScore
+from canasta.core.table import TableRules
+from canasta.variants.enums import Choice
+from canasta.variants.schema import PLAYER_COUNTS
 
-from .runner import KINDS, HandOutcome, UnitOutcome
+from .options import Mode
+from .runner import HandOutcome, UnitOutcome
 
-GROUPS: dict[str, str] = {
-    "duration": "Hand length",
-    "ending": "How hands ended",
-    "balance": "Balance between sides (Ludii)",
-    "wins": "Hands won",
-    "score": "Score per side and hand",
-    "side": "Score of each side",
-    "canastas": "Canastas per hand (both sides)",
-    "match": "Matches",
+
+class Unit(Choice):
+    """What a metric's values count, which decides how reports show them."""
+
+    TURNS = "turns"
+    """Turns per hand, one decimal."""
+    DECISIONS = "decisions"
+    """Bot decisions per hand, one decimal."""
+    SHARE = "share"
+    """A fraction of units, shown as a percentage; its differences in percentage points."""
+    POINTS = "points"
+    """Points of a side's hand score, one decimal."""
+    CANASTAS = "canastas"
+    """Canastas per hand, two decimals."""
+    HANDS = "hands"
+    """Hands per match, two decimals."""
+    EDGE = "edge"
+    """A signed share (an advantage over an even share), in percentage points."""
+
+    @property
+    def scale(self) -> float:
+        """What a value is multiplied by to be shown: 100 for shares and edges, else 1."""
+        return 100.0 if self in (Unit.SHARE, Unit.EDGE) else 1.0
+
+    @property
+    def decimals(self) -> int:
+        """Decimals of a value in a table."""
+        return 2 if self in (Unit.CANASTAS, Unit.HANDS) else 1
+
+    @property
+    def phrase_decimals(self) -> int:
+        """Decimals of a value in a sentence (docs/effects.md): whole points, else as in a table."""
+        return 0 if self is Unit.POINTS else self.decimals
+
+    @property
+    def suffix(self) -> str:
+        """What follows a value: ``%`` for a share, `` pp`` for an edge."""
+        return "%" if self is Unit.SHARE else " pp" if self is Unit.EDGE else ""
+
+    @property
+    def difference(self) -> Unit:
+        """The unit of a difference of two values: a difference of shares is an edge (percentage points)."""
+        return Unit.EDGE if self is Unit.SHARE else self
+
+    @property
+    def proportion(self) -> bool:
+        """Values of 0 or 1 whose mean is a proportion: its interval is Wilson's (:func:`canasta.simulation.stats.estimate`)."""
+        return self is Unit.SHARE
+
+
+class Group(Choice):
+    """The groups of metrics, in the order reports show them."""
+
+    DURATION = "duration"
+    ENDING = "ending"
+    BALANCE = "balance"
+    WINS = "wins"
+    SCORE = "score"
+    SIDE = "side"
+    CANASTAS = "canastas"
+    MATCH = "match"
+
+    @property
+    def heading(self) -> str:
+        """The group's heading in a report."""
+        return _HEADINGS[self]
+
+
+_HEADINGS = {
+    Group.DURATION: "Hand length",
+    Group.ENDING: "How hands ended",
+    Group.BALANCE: "Balance between sides (Ludii)",
+    Group.WINS: "Hands won",
+    Group.SCORE: "Score per side and hand",
+    Group.SIDE: "Score of each side",
+    Group.CANASTAS: "Canastas per hand (both sides)",
+    Group.MATCH: "Matches",
 }
-"""Metric groups in the order reports show them, with their headings."""
 
-PARTS: tuple[tuple[str, str], ...] = (
-    ("total", "score"),
-    ("melded", "melded cards"),
-    ("canastas", "canasta bonuses"),
-    ("canastas.natural", "  natural canastas"),
-    ("canastas.mixed", "  mixed canastas"),
-    ("canastas.wild", "  wild canastas (twos and jokers)"),
-    ("canastas.pure_wild", "  wild canastas (one kind)"),
-    ("red_threes", "red threes"),
-    ("going_out", "going-out bonus"),
-    ("in_hand", "cards left in hand"),
-    ("penalties", "penalties"),
+
+@attrs.frozen(kw_only=True)
+class Context:
+    """What a metric's function knows besides the hand or match: the sides and the rules the engine played by."""
+
+    sides: int
+    """How many sides play."""
+    rules: TableRules
+    """The profile's rules at this player count (for the bonus of each canasta kind)."""
+
+
+HandValue = Callable[[HandOutcome, Context], float]
+"""A hand metric's value for one hand."""
+
+MatchValue = Callable[[UnitOutcome, Context], float]
+"""A match metric's value for one match."""
+
+
+@attrs.frozen(kw_only=True)
+class Headline:
+    """How ``--by-rule`` and docs/effects.md show a headline metric: one of the few every rule's effect is measured on."""
+
+    column: int
+    """Its column in the ``--by-rule`` table, from 0."""
+    short: str
+    """A short column head; `` (pp)`` marks differences in percentage points."""
+    more: str = ""
+    """How docs/effects.md says a significant increase, ``{v}`` standing for its size; empty: not said in words."""
+    fewer: str = ""
+    """How docs/effects.md says a significant decrease."""
+
+
+@attrs.frozen(kw_only=True)
+class Metric:
+    """One metric: everything the summary and the reports know of it, and the function that computes it.
+
+    Exactly one of :attr:`hand` and :attr:`match` is set.
+    """
+
+    key: str
+    """The key for programs: ``duration.turns``, ``score.total.side0``."""
+    label: str
+    """The label for people; a leading indent marks a part of the row above."""
+    group: Group
+    """The group it is reported under."""
+    unit: Unit
+    """What its values count, which decides how they are shown."""
+    hand: HandValue | None = None
+    """Its value for one hand (in ``games`` mode averaged over the match's hands)."""
+    match: MatchValue | None = None
+    """Its value for one match: only in ``games`` mode."""
+    detail: bool = False
+    """A per-side score part: in the ``simulate`` summary and the JSON, left out of the ``compare`` table unless ``--details``."""
+    rare: bool = False
+    """A wild-card canasta metric (004 opt b): a row that is zero for every profile is left out of the reports."""
+    headline: Headline | None = None
+    """Set for the few metrics ``--by-rule`` measures every rule's effect on."""
+
+    def __attrs_post_init__(self) -> None:
+        if (self.hand is None) == (self.match is None):
+            raise TypeError(f"metric {self.key}: give exactly one of hand= and match=")
+
+    def value(self, unit: UnitOutcome, context: Context, mode: Mode) -> float:
+        """Its value for one unit: a hand metric of a match is the mean over the match's hands."""
+        if self.match is not None:
+            return self.match(unit, context)
+        assert self.hand is not None
+        if mode is Mode.HANDS:
+            return self.hand(unit.hands[0], context)
+        return math.fsum(self.hand(h, context) for h in unit.hands) / len(unit.hands)
+
+
+@attrs.frozen(kw_only=True)
+class ScorePart:
+    """A part of a side's hand score (:class:`canasta.HandScore`): one metric per side, and their mean over the sides."""
+
+    key: str
+    """``total``, ``melded``, ``canastas.natural`` ..."""
+    label: str
+    """Its row in the table of score parts; an indent marks a part of the canasta bonus."""
+    value: Callable[[HandScore, Context], float]
+    """The part's points for one side."""
+    rare: bool = False
+    """A wild-card canasta bonus (004 opt b), left out of the reports where it is zero everywhere."""
+    headline: Headline | None = None
+    """Set when the mean over the sides is a headline metric (:attr:`Metric.headline`)."""
+
+
+_KIND_LABELS = {
+    CanastaKind.NATURAL: ("natural", "natural canastas"),
+    CanastaKind.MIXED: ("mixed", "mixed canastas"),
+    CanastaKind.WILD: ("wild (twos and jokers)", "wild canastas (twos and jokers)"),
+    CanastaKind.PURE_WILD: ("wild (one kind)", "wild canastas (one kind)"),
+}
+"""Canasta kinds as reports name them (000 CANASTA 2-3, 001 §15 B, 004 opt b): among the canastas, and among the score parts."""
+
+_WILD_KINDS = (CanastaKind.WILD, CanastaKind.PURE_WILD)
+
+
+def _bonus_of(kind: CanastaKind) -> Callable[[HandScore, Context], float]:
+    def value(score: HandScore, context: Context) -> float:
+        return float(score.canasta_kinds.count(kind) * context.rules.canasta_bonus(kind))
+
+    return value
+
+
+SCORE_PARTS: tuple[ScorePart, ...] = (
+    ScorePart(
+        key="total",
+        label="score",
+        value=lambda s, _: float(s.total),
+        headline=Headline(
+            column=1, short="score", more="each side scores {v} points more per hand", fewer="each side scores {v} points fewer per hand"
+        ),
+    ),
+    ScorePart(key="melded", label="melded cards", value=lambda s, _: float(s.melded)),
+    ScorePart(key="canastas", label="canasta bonuses", value=lambda s, _: float(s.canastas)),
+    *(
+        ScorePart(key=f"canastas.{kind.value}", label=f"  {part}", value=_bonus_of(kind), rare=kind in _WILD_KINDS)
+        for kind, (_, part) in _KIND_LABELS.items()
+    ),
+    ScorePart(key="red_threes", label="red threes", value=lambda s, _: float(s.red_threes)),
+    ScorePart(key="going_out", label="going-out bonus", value=lambda s, _: float(s.going_out)),
+    ScorePart(key="in_hand", label="cards left in hand", value=lambda s, _: float(s.in_hand)),
+    ScorePart(key="penalties", label="penalties", value=lambda s, _: float(s.penalties)),
 )
-"""The parts of a side's hand score (:class:`canasta.HandScore`), the canasta bonus split by kind, as (key, label)."""
+"""The parts of a side's hand score, in report order; the canasta bonus split by kind. The parts other than the kinds add up to ``total``."""
+
 
 ENDINGS: dict[Termination, str] = {
     Termination.WENT_OUT: "went out",
@@ -59,143 +252,266 @@ ENDINGS: dict[Termination, str] = {
     Termination.RED_THREE_LAST_CARD: "red three as last card",
     Termination.TURN_CAP: "turn cap (runaway hand)",
 }
-"""How a hand can end, as reports name it."""
-
-KIND_LABELS = {"natural": "natural", "mixed": "mixed", "wild": "wild (twos and jokers)", "pure_wild": "wild (one kind)"}
-"""Canasta kinds as reports name them."""
-
-SHORT = {
-    "duration.turns": "turns",
-    "score.total": "score",
-    "ended.went_out": "went out (pp)",
-    "ended.went_out_concealed": "concealed (pp)",
-    "ended.stock_exhausted": "stock out (pp)",
-    "canastas.total": "canastas",
-    "balance.first_player_advantage": "first side (pp)",
-    "match.hands": "hands/match",
-}
-"""Short column heads for the headline metrics in the ``--by-rule`` table."""
-
-HEADLINE = (
-    "duration.turns",
-    "score.total",
-    "ended.went_out",
-    "ended.went_out_concealed",
-    "ended.stock_exhausted",
-    "canastas.total",
-    "balance.first_player_advantage",
-)
-"""The metrics ``--by-rule`` reports for each single rule (plus ``match.hands`` in ``games`` mode)."""
+"""How a hand can end, as reports name it: the labels of the ``ended.*`` metrics and of the endings table."""
 
 
-@attrs.frozen(kw_only=True)
-class Metric:
-    """One metric: a key for programs, a label for people, its group and how to show its values."""
-
-    key: str
-    label: str
-    group: str
-    unit: str
-    """``turns``, ``decisions``, ``share`` (a fraction, shown as a percentage), ``points``, ``canastas``, ``hands`` or ``edge`` (a signed share)."""
-    detail: bool = False
-    """A per-side score part: in the ``simulate`` summary and the JSON, left out of the ``compare`` table."""
+def _ended(t: Termination) -> HandValue:
+    return lambda h, _: 1.0 if h.termination is t else 0.0
 
 
-def catalog(sides: int, games: bool) -> tuple[Metric, ...]:
-    """Every metric of a run with ``sides`` sides, in report order; ``games`` adds the match metrics."""
+def _leaders(h: HandOutcome) -> list[int]:
+    totals = [s.total for s in h.scores]
+    best = max(totals)
+    return [k for k, t in enumerate(totals) if t == best]
+
+
+def _first_player_advantage(h: HandOutcome, c: Context) -> float:
+    """The first side's share of the result (1 for a win, 1/k when it shares the best score with k - 1 others, else 0) minus 1/sides."""
+    leaders = _leaders(h)
+    share = 1 / len(leaders) if h.first_player % c.sides in leaders else 0.0
+    return share - 1 / c.sides
+
+
+def _wins(k: int) -> HandValue:
+    return lambda h, _: 1.0 if h.winner == k else 0.0
+
+
+def _mean_part(part: ScorePart) -> HandValue:
+    return lambda h, c: math.fsum(part.value(s, c) for s in h.scores) / c.sides
+
+
+def _side_part(part: ScorePart, k: int) -> HandValue:
+    return lambda h, c: part.value(h.scores[k], c)
+
+
+def _canastas(kind: CanastaKind) -> HandValue:
+    return lambda h, _: float(sum(s.canasta_kinds.count(kind) for s in h.scores))
+
+
+def _match_wins(k: int) -> MatchValue:
+    return lambda u, _: 1.0 if u.winner == k else 0.0
+
+
+@functools.cache
+def catalog(sides: int, mode: Mode) -> tuple[Metric, ...]:
+    """Every metric of a run with ``sides`` sides, in report order; :attr:`Mode.GAMES` adds the match metrics.
+
+    A cut-off match (at the hand cap) has no winner and is no draw: it counts as won by no side.
+    """
+    edge = "{v} percentage points"
     out = [
-        Metric(key="duration.turns", label="turns per hand", group="duration", unit="turns"),
-        Metric(key="duration.decisions", label="decisions per hand", group="duration", unit="decisions"),
+        Metric(
+            key="duration.turns",
+            label="turns per hand",
+            group=Group.DURATION,
+            unit=Unit.TURNS,
+            hand=lambda h, _: float(h.turns),
+            headline=Headline(column=0, short="turns", more="hands last {v} turns longer", fewer="hands last {v} turns fewer"),
+        ),
+        Metric(
+            key="duration.decisions",
+            label="decisions per hand",
+            group=Group.DURATION,
+            unit=Unit.DECISIONS,
+            hand=lambda h, _: float(h.decisions),
+        ),
+        Metric(
+            key="ended.went_out",
+            label=ENDINGS[Termination.WENT_OUT],
+            group=Group.ENDING,
+            unit=Unit.SHARE,
+            hand=_ended(Termination.WENT_OUT),
+            headline=Headline(
+                column=2,
+                short="went out (pp)",
+                more=f"{edge} more hands end with a player going out",
+                fewer=f"{edge} fewer hands end with a player going out",
+            ),
+        ),
+        Metric(
+            key="ended.went_out_concealed",
+            label=ENDINGS[Termination.WENT_OUT_CONCEALED],
+            group=Group.ENDING,
+            unit=Unit.SHARE,
+            hand=_ended(Termination.WENT_OUT_CONCEALED),
+            headline=Headline(
+                column=3,
+                short="concealed (pp)",
+                more=f"{edge} more hands end with a concealed going out",
+                fewer=f"{edge} fewer concealed going outs",
+            ),
+        ),
+        Metric(
+            key="ended.stock_exhausted",
+            label=ENDINGS[Termination.STOCK_EXHAUSTED],
+            group=Group.ENDING,
+            unit=Unit.SHARE,
+            hand=_ended(Termination.STOCK_EXHAUSTED),
+            headline=Headline(
+                column=4, short="stock out (pp)", more=f"{edge} more hands run the stock out", fewer=f"{edge} fewer hands run the stock out"
+            ),
+        ),
+        Metric(
+            key="ended.red_three_last_card",
+            label=ENDINGS[Termination.RED_THREE_LAST_CARD],
+            group=Group.ENDING,
+            unit=Unit.SHARE,
+            hand=_ended(Termination.RED_THREE_LAST_CARD),
+        ),
+        Metric(
+            key="ended.turn_cap",
+            label=ENDINGS[Termination.TURN_CAP],
+            group=Group.ENDING,
+            unit=Unit.SHARE,
+            hand=_ended(Termination.TURN_CAP),
+        ),
+        Metric(
+            key="balance.first_side_wins",
+            label="first side wins (AdvantageP1)",
+            group=Group.BALANCE,
+            unit=Unit.SHARE,
+            hand=lambda h, c: 1.0 if h.winner == h.first_player % c.sides else 0.0,
+        ),
+        Metric(
+            key="balance.first_player_advantage",
+            label="first-player advantage",
+            group=Group.BALANCE,
+            unit=Unit.EDGE,
+            hand=_first_player_advantage,
+            headline=Headline(
+                column=6,
+                short="first side (pp)",
+                more=f"the side that plays first wins {edge} more often",
+                fewer=f"the side that plays first wins {edge} less often",
+            ),
+        ),
+        Metric(
+            key="balance.draws",
+            label="drawn hands (Drawishness)",
+            group=Group.BALANCE,
+            unit=Unit.SHARE,
+            hand=lambda h, _: 1.0 if h.winner is None else 0.0,
+        ),
     ]
-    out += [Metric(key=f"ended.{t.value}", label=label, group="ending", unit="share") for t, label in ENDINGS.items()]
     out += [
-        Metric(key="balance.first_side_wins", label="first side wins (AdvantageP1)", group="balance", unit="share"),
-        Metric(key="balance.first_player_advantage", label="first-player advantage", group="balance", unit="edge"),
-        Metric(key="balance.draws", label="drawn hands (Drawishness)", group="balance", unit="share"),
+        Metric(key=f"wins.side{k}", label=f"side {k} wins the hand", group=Group.WINS, unit=Unit.SHARE, hand=_wins(k)) for k in range(sides)
     ]
-    out += [Metric(key=f"wins.side{k}", label=f"side {k} wins the hand", group="wins", unit="share") for k in range(sides)]
-    out += [Metric(key=f"score.{key}", label=label, group="score", unit="points") for key, label in PARTS]
+    out += [
+        Metric(
+            key=f"score.{p.key}", label=p.label, group=Group.SCORE, unit=Unit.POINTS, hand=_mean_part(p), rare=p.rare, headline=p.headline
+        )
+        for p in SCORE_PARTS
+    ]
     for k in range(sides):
         out += [
-            Metric(key=f"score.{key}.side{k}", label=f"side {k}: {label.strip()}", group="side", unit="points", detail=key != "total")
-            for key, label in PARTS
+            Metric(
+                key=f"score.{p.key}.side{k}",
+                label=f"side {k}: {p.label.strip()}",
+                group=Group.SIDE,
+                unit=Unit.POINTS,
+                hand=_side_part(p, k),
+                detail=p.key != "total",
+                rare=p.rare,
+            )
+            for p in SCORE_PARTS
         ]
-    out += [Metric(key="canastas.total", label="canastas", group="canastas", unit="canastas")]
-    out += [Metric(key=f"canastas.{kind}", label=f"  {label}", group="canastas", unit="canastas") for kind, label in KIND_LABELS.items()]
-    if games:
+    out.append(
+        Metric(
+            key="canastas.total",
+            label="canastas",
+            group=Group.CANASTAS,
+            unit=Unit.CANASTAS,
+            hand=lambda h, _: float(sum(len(s.canasta_kinds) for s in h.scores)),
+            headline=Headline(
+                column=5, short="canastas", more="{v} more canastas are made per hand", fewer="{v} fewer canastas are made per hand"
+            ),
+        )
+    )
+    out += [
+        Metric(
+            key=f"canastas.{kind.value}",
+            label=f"  {label}",
+            group=Group.CANASTAS,
+            unit=Unit.CANASTAS,
+            hand=_canastas(kind),
+            rare=kind in _WILD_KINDS,
+        )
+        for kind, (label, _) in _KIND_LABELS.items()
+    ]
+    if mode is Mode.GAMES:
         out += [
-            Metric(key="match.hands", label="hands per match", group="match", unit="hands"),
-            Metric(key="match.capped", label="matches cut off at the hand cap", group="match", unit="share"),
-            Metric(key="match.first_side_wins", label="side playing first in hand 1 wins", group="match", unit="share"),
-            Metric(key="match.draws", label="drawn matches", group="match", unit="share"),
+            Metric(
+                key="match.hands",
+                label="hands per match",
+                group=Group.MATCH,
+                unit=Unit.HANDS,
+                match=lambda u, _: float(len(u.hands)),
+                headline=Headline(column=7, short="hands/match"),
+            ),
+            Metric(
+                key="match.capped",
+                label="matches cut off at the hand cap",
+                group=Group.MATCH,
+                unit=Unit.SHARE,
+                match=lambda u, _: 0.0 if u.finished else 1.0,
+            ),
+            Metric(
+                key="match.first_side_wins",
+                label="side playing first in hand 1 wins",
+                group=Group.MATCH,
+                unit=Unit.SHARE,
+                match=lambda u, c: 1.0 if u.winner == u.hands[0].first_player % c.sides else 0.0,
+            ),
+            Metric(
+                key="match.draws",
+                label="drawn matches",
+                group=Group.MATCH,
+                unit=Unit.SHARE,
+                match=lambda u, _: 1.0 if u.finished and u.winner is None else 0.0,
+            ),
         ]
-        out += [Metric(key=f"match.wins.side{k}", label=f"side {k} wins the match", group="match", unit="share") for k in range(sides)]
+        out += [
+            Metric(key=f"match.wins.side{k}", label=f"side {k} wins the match", group=Group.MATCH, unit=Unit.SHARE, match=_match_wins(k))
+            for k in range(sides)
+        ]
+    _check(out)
     return tuple(out)
 
 
-def _parts(score: HandScore, counts: Sequence[int], bonuses: Sequence[int]) -> list[float]:
-    """One side's score parts in :data:`PARTS` order."""
-    by_kind = [float(n * b) for n, b in zip(counts, bonuses, strict=True)]
-    return [
-        float(score.total),
-        float(score.melded),
-        float(score.canastas),
-        *by_kind,
-        float(score.red_threes),
-        float(score.going_out),
-        float(score.in_hand),
-        float(score.penalties),
-    ]
+def _check(metrics: Sequence[Metric]) -> None:
+    """A declaration mistake fails at import, never silently: keys are unique and the headline columns are 0, 1, 2, ... without gaps."""
+    keys = [m.key for m in metrics]
+    if len(set(keys)) != len(keys):
+        raise TypeError(f"metric keys declared twice: {sorted({k for k in keys if keys.count(k) > 1})}")
+    columns = sorted(m.headline.column for m in metrics if m.headline is not None)
+    if columns != list(range(len(columns))):
+        raise TypeError(f"headline columns must be 0 .. {len(columns) - 1}, each once; got {columns}")
 
 
-def hand_values(hand: HandOutcome, sides: int, bonuses: Sequence[int]) -> list[float]:
-    """The per-hand values of every hand metric of :func:`catalog`, in its order.
-
-    The first-player advantage of a hand is the first side's share of the result
-    (1 for a win, 1/k when it shares the best score with k - 1 others, else 0)
-    minus 1/sides, so 0 means no edge.
-    """
-    winner = hand.winner
-    totals = [s.total for s in hand.scores]
-    best = max(totals)
-    leaders = [k for k, t in enumerate(totals) if t == best]
-    first = hand.first_player % sides
-    share = 1 / len(leaders) if first in leaders else 0.0
-    values = [float(hand.turns), float(hand.decisions)]
-    values += [1.0 if hand.termination is t else 0.0 for t in ENDINGS]
-    values += [1.0 if winner == first else 0.0, share - 1 / sides, 1.0 if winner is None else 0.0]
-    values += [1.0 if winner == k else 0.0 for k in range(sides)]
-    per_side = [_parts(s, c, bonuses) for s, c in zip(hand.scores, hand.canastas, strict=True)]
-    values += [math.fsum(p[i] for p in per_side) / sides for i in range(len(PARTS))]
-    for p in per_side:
-        values += p
-    counts = [sum(c[i] for c in hand.canastas) for i in range(len(KINDS))]
-    values += [float(sum(counts)), *(float(n) for n in counts)]
-    return values
+def headline(sides: int, mode: Mode) -> tuple[Metric, ...]:
+    """The metrics ``--by-rule`` measures every rule's effect on (those with a :attr:`Metric.headline`), in the order of its columns."""
+    chosen = [(m.headline.column, m) for m in catalog(sides, mode) if m.headline is not None]
+    return tuple(m for _, m in sorted(chosen, key=lambda pair: pair[0]))
 
 
-def unit_values(unit: UnitOutcome, sides: int, bonuses: Sequence[int], games: bool) -> list[float]:
-    """The values of every metric of :func:`catalog` for one unit.
+def find(key: str) -> Metric:
+    """The declaration of the metric with this key (of any side, of either mode); :class:`KeyError` for a key never declared."""
+    return _declared()[key]
 
-    In ``games`` mode a hand metric is the mean over the match's hands. A match
-    cut off at the hand cap has no winner and is no draw: it counts as won by
-    no side.
-    """
-    rows = [hand_values(h, sides, bonuses) for h in unit.hands]
-    if not games:
-        return rows[0]
-    values = [math.fsum(col) / len(rows) for col in zip(*rows, strict=True)]
-    first = unit.hands[0].first_player % sides
-    capped = not unit.finished
-    drawn = unit.finished and unit.winner is None
-    values += [
-        float(len(unit.hands)),
-        1.0 if capped else 0.0,
-        1.0 if unit.winner == first else 0.0,
-        1.0 if drawn else 0.0,
-    ]
-    values += [1.0 if unit.winner == k else 0.0 for k in range(sides)]
-    return values
+
+@functools.cache
+def _declared() -> dict[str, Metric]:
+    return {m.key: m for m in catalog(max(PLAYER_COUNTS), Mode.GAMES)}
+
+
+def _check_declarations() -> None:
+    """Build every catalog once when the module loads, so a declaration mistake (:func:`_check`) fails at import."""
+    for sides in range(2, max(PLAYER_COUNTS) + 1):
+        for mode in Mode:
+            catalog(sides, mode)
+
+
+_check_declarations()
 
 
 def ludii_balance(win_shares: Sequence[float]) -> float:

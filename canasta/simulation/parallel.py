@@ -28,6 +28,7 @@ import attrs
 from canasta.errors import SimulationError, shown_text, shown_value
 
 from .cluster import close, connect, quiet_dask, watch
+from .options import Progress
 from .processes import Workers
 from .runner import ChunkResult, Task, run_task
 
@@ -39,9 +40,6 @@ CHUNKS_PER_WORKER = 4
 
 WATCH_SECONDS = 1.0
 """While no task of an executor finishes, how often to look whether it can still finish them (a Dask cluster's health)."""
-
-Progress = Callable[[int, int], None]
-"""Called with (units done, units in all) each time a task finishes."""
 
 
 def local_cores() -> int:
@@ -80,10 +78,15 @@ class Pool:
     """
 
     executor: Executor | None
+    """The executor the tasks go to; None for local processes or the calling process."""
     workers: int
+    """How many workers run tasks at once (reported in :class:`~canasta.simulation.Timing`)."""
     name: str
+    """``in-process``, ``processes``, ``dask`` or the executor's class name."""
     processes: Workers | None = None
+    """The local worker processes, when the run has them."""
     watch: Callable[[], None] | None = None
+    """Called while no task of the executor finishes; raises when it never will (a Dask cluster gone)."""
 
 
 def _check_workers(workers: object) -> int | None:

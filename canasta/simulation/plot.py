@@ -18,6 +18,7 @@ from typing import Any
 
 from canasta.errors import ArgumentError, SimulationError, is_instance, shown_value
 
+from .options import Mode
 from .outputs import cannot_write, file_path
 from .results import ComparisonResult, Settings, SimulationResult
 
@@ -121,7 +122,7 @@ def _plot(results: Sequence[SimulationResult], profiles: Sequence[str], s: Setti
     axes[1].set_xlabel("one side's score for one hand (points)")
     for ax in axes:
         ax.grid(alpha=0.3)
-    unit = "single hands from a score of zero" if s.mode == "hands" else "matches"
+    unit = "single hands from a score of zero" if s.mode is Mode.HANDS else "matches"
     bots = s.bots[0] if len(set(s.bots)) == 1 else ",".join(s.bots)
     names = " vs ".join(profiles) if not many else f"{len(samples)} profiles"
     each = " each on the same seeds" if len(samples) > 1 else ""

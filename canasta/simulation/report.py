@@ -1,6 +1,6 @@
 """Rendering simulation and comparison results as plain text, Markdown or JSON.
 
-A report is a list of blocks, paragraphs and tables, built once from the
+A report is a list of sections, paragraphs and tables, built once from the
 result object and written out by :func:`render_text` or
 :func:`render_markdown`; the command line draws the same tables with rich
 when its output is a terminal. JSON is the result's own ``to_json()``.
@@ -8,7 +8,9 @@ when its output is a terminal. JSON is the result's own ``to_json()``.
 Means are shown with their 95% confidence interval in brackets; a paired
 difference as ``+d ±h`` (the paired t interval is symmetric), marked ``*``
 when the interval excludes zero. Shares are percentages and their
-differences percentage points.
+differences percentage points. How a metric's values are shown (scale,
+decimals, suffix) is its :class:`~canasta.simulation.metrics.Unit`'s, read
+from the metric's one declaration (:mod:`canasta.simulation.metrics`).
 """
 
 from __future__ import annotations
@@ -18,86 +20,91 @@ from collections.abc import Sequence
 import attrs
 
 from canasta.errors import ArgumentError, shown_text, shown_value
+from canasta.textfiles import FORMATS
 
-from .metrics import ENDINGS, GROUPS, PARTS, SHORT
-from .results import ComparisonResult, ComparisonRow, RuleEffects, SimulationResult
+from .metrics import ENDINGS, SCORE_PARTS, Group, Metric, Unit, find
+from .options import Mode
+from .results import ComparisonResult, ComparisonRow, RuleEffects, SimulationResult, SkipReason
 from .stats import Difference, Estimate
-
-FORMATS = ("text", "markdown", "json")
-
-_DECIMALS = {"turns": 1, "decisions": 1, "points": 1, "canastas": 2, "hands": 2, "share": 1, "edge": 1}
-_SCALE = {"share": 100.0, "edge": 100.0}
 
 
 @attrs.frozen(kw_only=True)
 class Paragraph:
+    """Lines of text."""
+
     lines: tuple[str, ...]
+    """Its lines, in order."""
 
 
 @attrs.frozen(kw_only=True)
 class Row:
+    """A row of a :class:`Table`."""
+
     cells: tuple[str, ...]
+    """One per column (a heading row: one)."""
     heading: bool = False
     """A group heading spanning the table: only the first cell is used."""
 
 
 @attrs.frozen(kw_only=True)
 class Table:
+    """A table with a title, column heads, rows and notes under it."""
+
     title: str
+    """Its title, above it."""
     columns: tuple[str, ...]
+    """The column heads."""
     rows: tuple[Row, ...]
+    """Its rows, group headings among them."""
     notes: tuple[str, ...] = ()
+    """Lines under it."""
     left: int = 1
     """How many leading columns hold words (left-aligned); the rest hold numbers (right-aligned)."""
 
 
-Block = Paragraph | Table
+Section = Paragraph | Table
+"""A part of a report: the text and Markdown writers and the command line's rich tables draw a list of them."""
 
 
 # -- numbers ---------------------------------------------------------------------------------------------------------------
 
 
-def number(value: float, unit: str, *, signed: bool = False) -> str:
+def number(value: float, unit: Unit, *, signed: bool = False) -> str:
     """A value in its unit's display form: shares as percentages, points to one decimal."""
-    v = value * _SCALE.get(unit, 1.0)
-    text = f"{v:+,.{_DECIMALS.get(unit, 2)}f}" if signed else f"{v:,.{_DECIMALS.get(unit, 2)}f}"
+    v = value * unit.scale
+    text = f"{v:+,.{unit.decimals}f}" if signed else f"{v:,.{unit.decimals}f}"
     return text.replace("-", "−")
 
 
-def _suffix(unit: str) -> str:
-    return "%" if unit == "share" else " pp" if unit == "edge" else ""
-
-
-def show_estimate(e: Estimate | None, unit: str) -> str:
+def show_estimate(e: Estimate | None, unit: Unit) -> str:
     """``mean [low, high]``; ``n/a`` for a missing metric."""
     if e is None:
         return "n/a"
-    signed = unit == "edge"
-    head = number(e.mean, unit, signed=signed) + _suffix(unit)
+    signed = unit is Unit.EDGE
+    head = number(e.mean, unit, signed=signed) + unit.suffix
     if e.low is None or e.high is None:
         return head
     return f"{head} [{number(e.low, unit, signed=signed)}, {number(e.high, unit, signed=signed)}]"
 
 
-def show_difference(d: Difference | None, unit: str) -> str:
+def show_difference(d: Difference | None, unit: Unit) -> str:
     """``+d ±h`` with ``*`` when significant; shares in percentage points."""
     if d is None:
         return "n/a"
-    unit_text = " pp" if unit in ("share", "edge") else ""
-    diff_unit = "edge" if unit == "share" else unit
+    diff_unit = unit.difference
     head = number(d.mean, diff_unit, signed=True)
     if d.low is None or d.high is None:
-        return head + unit_text
+        return head + diff_unit.suffix
     half = (d.high - d.low) / 2
-    return f"{head} ±{number(half, diff_unit)}{unit_text}{' *' if d.significant else ''}"
+    return f"{head} ±{number(half, diff_unit)}{diff_unit.suffix}{' *' if d.significant else ''}"
 
 
 # -- simulate --------------------------------------------------------------------------------------------------------------
 
 
 def _idle(key: str, estimates: Sequence[Estimate | None]) -> bool:
-    """A wild-canasta row that is zero everywhere: the profiles have no wild-card canastas (004 opt b), so it is left out of text."""
-    return "wild" in key and all(e is None or (e.mean == 0.0 and e.sd == 0.0) for e in estimates)
+    """A :attr:`~canasta.simulation.metrics.Metric.rare` row that is zero everywhere (no wild-card canastas, 004 opt b): left out."""
+    return find(key).rare and all(e is None or (e.mean == 0.0 and e.sd == 0.0) for e in estimates)
 
 
 _BALANCE_NOTE = (
@@ -107,6 +114,7 @@ _BALANCE_NOTE = (
 
 
 def _bots(seats: Sequence[str]) -> str:
+    """``heuristic in every seat``, or each seat's bot."""
     if len(set(seats)) == 1:
         return f"{seats[0]} in every seat"
     return ", ".join(f"seat {i}: {name}" for i, name in enumerate(seats))
@@ -122,7 +130,7 @@ def _what(r: SimulationResult) -> str:
     cap = counted(s.hand_cap, "hand", "hands")
     unit = (
         counted(s.count, "single hand from a score of zero", "single hands from a score of zero")
-        if s.mode == "hands"
+        if s.mode is Mode.HANDS
         else counted(s.count, f"match to the target (cut off after {cap})", f"matches to the target (cut off after {cap})")
     )
     return f"{unit}, {s.players} players, seed {s.seed}, {_bots(s.bots)}"
@@ -136,17 +144,17 @@ def _speed(r: SimulationResult) -> str:
     )
 
 
-def simulation_report(r: SimulationResult) -> list[Block]:
+def simulation_report(r: SimulationResult) -> list[Section]:
     """The summary of one profile: metrics by group, the score parts per side, how hands ended, wins."""
     lines = [f"{r.profile} ({r.title}): {_what(r)}", _speed(r)]
-    if r.settings.mode == "games":
+    if r.settings.mode is Mode.GAMES:
         lines.append(f"{r.capped:,} of {r.units:,} matches were cut off at {r.settings.hand_cap} hands before a side reached the target.")
-    blocks: list[Block] = [Paragraph(lines=tuple(lines))]
+    blocks: list[Section] = [Paragraph(lines=tuple(lines))]
     rows: list[Row] = []
-    for group, heading in GROUPS.items():
-        shown = [m for m in r.metrics if m.group == group and group not in ("side", "ending") and not _idle(m.key, [m.estimate])]
+    for group in Group:
+        shown = [m for m in r.metrics if m.group is group and group not in (Group.SIDE, Group.ENDING) and not _idle(m.key, [m.estimate])]
         if shown:
-            rows.append(Row(cells=(heading,), heading=True))
+            rows.append(Row(cells=(group.heading,), heading=True))
             rows += [Row(cells=(m.label, show_estimate(m.estimate, m.unit))) for m in shown]
     blocks.append(
         Table(
@@ -154,13 +162,14 @@ def simulation_report(r: SimulationResult) -> list[Block]:
         )
     )
     parts = []
-    for key, label in PARTS:
-        if _idle(key, [r.metric(f"score.{key}").estimate]):
+    for part in SCORE_PARTS:
+        key = part.key
+        if _idle(f"score.{key}", [r.metric(f"score.{key}").estimate]):
             continue
-        cells = [label]
+        cells = [part.label]
         for k in range(r.sides):
-            cells.append(show_estimate(r.metric(f"score.{key}.side{k}").estimate, "points"))
-        cells.append(show_estimate(r.metric(f"score.{key}").estimate, "points"))
+            cells.append(show_estimate(r.metric(f"score.{key}.side{k}").estimate, Unit.POINTS))
+        cells.append(show_estimate(r.metric(f"score.{key}").estimate, Unit.POINTS))
         parts.append(Row(cells=tuple(cells)))
     blocks.append(
         Table(
@@ -170,11 +179,11 @@ def simulation_report(r: SimulationResult) -> list[Block]:
         )
     )
     ended = [
-        Row(cells=(label, f"{r.endings[t.value]:,}", show_estimate(r.metric(f"ended.{t.value}").estimate, "share")))
+        Row(cells=(label, f"{r.endings[t.value]:,}", show_estimate(r.metric(f"ended.{t.value}").estimate, Unit.SHARE)))
         for t, label in ENDINGS.items()
     ]
     blocks.append(Table(title="How hands ended", columns=("ending", "hands", "share [95% CI]"), rows=tuple(ended)))
-    games = r.settings.mode == "games"
+    games = r.settings.mode is Mode.GAMES
     wins = [Row(cells=(f"side {k}", f"{r.hand_wins[k]:,}", *_match_wins(r, k))) for k in range(r.sides)]
     wins.append(Row(cells=("drawn", f"{r.hand_draws:,}", *((f"{r.match_draws or 0:,}",) if games else ()))))
     if games:
@@ -213,7 +222,7 @@ def _deal_note(c: ComparisonResult) -> str:
     return "; ".join(parts) + "."
 
 
-def comparison_report(c: ComparisonResult, *, details: bool = False, timing: bool = True) -> list[Block]:
+def comparison_report(c: ComparisonResult, *, details: bool = False, timing: bool = True) -> list[Section]:
     """Every metric side by side with its 95% CI, and each difference from the first profile with its paired CI.
 
     ``details`` adds every score part of each side; ``timing`` false leaves out how long it took (for generated pages).
@@ -229,16 +238,16 @@ def comparison_report(c: ComparisonResult, *, details: bool = False, timing: boo
             f"Played {counted(c.timing.hands, 'hand', 'hands')} in {c.timing.wall_seconds:,.1f} s on "
             f"{counted(c.timing.workers, 'worker', 'workers')} ({c.timing.executor})."
         )
-    if s.mode == "games":
+    if s.mode is Mode.GAMES:
         lines.append("Matches cut off at the hand cap: " + ", ".join(f"{r.profile} {r.capped:,} of {r.units:,}" for r in c.results) + ".")
     columns = ("metric", *c.profiles, *(f"{p} − {c.profiles[0]}" for p in c.profiles[1:]))
     rows: list[Row] = []
-    for group, heading in GROUPS.items():
-        shown = [r for r in c.rows if r.group == group and (details or not _detail(r)) and not _idle(r.key, r.estimates)]
+    for group in Group:
+        shown = [r for r in c.rows if r.group is group and (details or not find(r.key).detail) and not _idle(r.key, r.estimates)]
         if shown:
-            rows.append(Row(cells=(heading,), heading=True))
+            rows.append(Row(cells=(group.heading,), heading=True))
             rows += [_comparison_row(r) for r in shown]
-    blocks: list[Block] = [
+    blocks: list[Section] = [
         Paragraph(lines=tuple(lines)),
         Table(
             title="Each metric: mean [95% CI]; difference from the first profile: +d ±95% CI of the paired difference",
@@ -255,33 +264,32 @@ def comparison_report(c: ComparisonResult, *, details: bool = False, timing: boo
     return blocks
 
 
-def _detail(row: ComparisonRow) -> bool:
-    return row.group == "side" and not row.key.startswith("score.total.")
-
-
 def _comparison_row(r: ComparisonRow) -> Row:
     return Row(cells=(r.label, *(show_estimate(e, r.unit) for e in r.estimates), *(show_difference(d, r.unit) for d in r.differences)))
 
 
-def _unit(key: str) -> str:
-    units = {"duration.turns": "turns", "score.total": "points", "canastas.total": "canastas", "match.hands": "hands"}
-    return units.get(key, "edge")
+def _short(metric: Metric) -> str:
+    """The metric's head in the ``--by-rule`` table."""
+    return metric.headline.short if metric.headline is not None else metric.label.strip()
 
 
-def by_rule_report(e: RuleEffects) -> list[Block]:
+_OTHER_COUNTS = "values for another player count than the one played"
+"""How the by-rule report groups the values of split per-player keys for other player counts."""
+
+
+def by_rule_report(e: RuleEffects) -> list[Section]:
     """Each single rule difference's effect on the headline metrics, largest first, and the skipped ones with the reason."""
-    units = [_unit(k) for k in e.metrics]
+    metrics = [find(k) for k in e.metrics]
+    units = [m.unit for m in metrics]
     rows = [Row(cells=("all differences together", f"{e.base} → {e.target}", *_effects(e.total.differences, units), ""))]
     rows += [
-        Row(
-            cells=(x.key, f"{x.a} → {x.b}", *_effects(x.differences, units), f"{x.size:.2f} {SHORT.get(x.driver, x.driver).split(' (')[0]}")
-        )
+        Row(cells=(x.key, f"{x.a} → {x.b}", *_effects(x.differences, units), f"{x.size:.2f} {_short(find(x.driver)).split(' (')[0]}"))
         for x in e.effects
     ]
-    blocks: list[Block] = [
+    blocks: list[Section] = [
         Table(
             title=f"Rule by rule: {e.base} with one rule set to {e.target}'s value, same seeds; effect = that profile − {e.base}",
-            columns=("rule", "change", *(SHORT.get(k, k) for k in e.metrics), "size (SD)"),
+            columns=("rule", "change", *(_short(m) for m in metrics), "size (SD)"),
             rows=tuple(rows),
             left=2,
             notes=(
@@ -294,25 +302,23 @@ def by_rule_report(e: RuleEffects) -> list[Block]:
     if e.skipped:
         groups: dict[str, list[str]] = {}
         for x in e.skipped:
-            reason = x.reason
-            if reason.startswith("a value for "):
-                reason = "values for another player count than the one played"
-                groups.setdefault(reason, []).append(x.key)
+            if x.kind is SkipReason.OTHER_PLAYER_COUNT:
+                groups.setdefault(_OTHER_COUNTS, []).append(x.key)
             else:
-                groups.setdefault(reason, []).append(f"{x.key} ({x.a} → {x.b})")
+                groups.setdefault(x.reason, []).append(f"{x.key} ({x.a} → {x.b})")
         lines = ["Rule differences not simulated:"] + [f"- {reason}: {', '.join(keys)}" for reason, keys in groups.items()]
         blocks.append(Paragraph(lines=tuple(lines)))
     return blocks
 
 
-def _effects(diffs: Sequence[Difference], units: Sequence[str]) -> list[str]:
+def _effects(diffs: Sequence[Difference], units: Sequence[Unit]) -> list[str]:
     return [show_difference(d, u).replace(" pp", "") for d, u in zip(diffs, units, strict=True)]
 
 
 # -- writers ---------------------------------------------------------------------------------------------------------------
 
 
-def render_text(blocks: Sequence[Block]) -> str:
+def render_text(blocks: Sequence[Section]) -> str:
     """Plain text: paragraphs, then each table with aligned columns and its notes."""
     out: list[str] = []
     for block in blocks:
@@ -340,7 +346,7 @@ def _md(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def render_markdown(blocks: Sequence[Block]) -> str:
+def render_markdown(blocks: Sequence[Section]) -> str:
     """Markdown: paragraphs as text, tables as pipe tables with group headings in bold."""
     out: list[str] = []
     for block in blocks:

@@ -8,9 +8,9 @@ profile of a comparison deals from the same seeds (common random numbers) and
 a unit's outcome never depends on the chunk or the worker that played it.
 
 What a hand did is read from the events :meth:`canasta.Game.apply` returns:
-``HandDealt`` (who plays first), ``Melded`` and ``OpeningRetracted`` (the melds
-on the table, so canastas can be classed by kind when the hand is scored), and
-``HandEnded`` (the termination and each side's :class:`~canasta.HandScore`).
+``HandDealt`` (who plays first) and ``HandEnded`` (the termination and each
+side's :class:`~canasta.HandScore`, which lists the side's canastas by kind
+as the engine scored them).
 """
 
 from __future__ import annotations
@@ -20,22 +20,19 @@ import time
 import attrs
 
 from canasta.bots.base import play_turn
-from canasta.core.cards import WILD
-from canasta.core.events import HandDealt, HandEnded, Melded, OpeningRetracted, Termination
+from canasta.bots.registry import BotFactory, derive_seed, make_bots
+from canasta.core.events import HandDealt, HandEnded, Termination
 from canasta.core.game import Game
 from canasta.core.scoring import HandScore
+from canasta.core.views import Phase
 from canasta.variants import Variant
 
-from .players import derive_seed, make_bots
-
-KINDS = ("natural", "mixed", "wild", "pure_wild")
-"""Canasta kinds: natural and mixed canastas (000 CANASTA 2-3, 001 §15 B), and the wild-card canastas of 004 opt b:
-``wild`` mixes twos and jokers, ``pure_wild`` holds one kind of wild card only (``canastas.pure_wild_canasta_bonus``)."""
+from .options import Mode
 
 
 @attrs.frozen(kw_only=True)
 class HandOutcome:
-    """What one hand did: its length, how it ended, each side's score and canastas."""
+    """What one hand did: its length, how it ended, and each side's score with its canastas."""
 
     number: int
     """The hand's number in its match, from 1."""
@@ -46,12 +43,11 @@ class HandOutcome:
     decisions: int
     """Actions the bots chose (draws, melds, discards, questions, answers)."""
     termination: Termination
+    """How the hand ended (:class:`canasta.Termination`)."""
     went_out: int | None
     """The seat that went out, if anyone did."""
     scores: tuple[HandScore, ...]
-    """Each side's score breakdown, as the engine scored it."""
-    canastas: tuple[tuple[int, ...], ...]
-    """Each side's canastas at the end of the hand, counted by kind in the order of :data:`KINDS`."""
+    """Each side's score breakdown as the engine scored it, its canastas by kind in ``canasta_kinds``."""
 
     @property
     def winner(self) -> int | None:
@@ -71,6 +67,7 @@ class UnitOutcome:
     seed: int
     """The seed of its match: ``derive_seed(run seed, index)``."""
     hands: tuple[HandOutcome, ...]
+    """The hands played, in order (one in ``hands`` mode)."""
     finished: bool
     """The match reached the target (in ``hands`` mode: whether that single hand already did)."""
     winner: int | None
@@ -80,41 +77,21 @@ class UnitOutcome:
 
 
 class _HandTracker:
-    """Follows one hand through its events: turns, decisions and the melds of each side."""
+    """Follows one hand through its events: who played first, its turns and decisions."""
 
-    __slots__ = ("decisions", "first", "melds", "number", "turn_new", "turn_seat", "turns")
+    __slots__ = ("decisions", "first", "turn_seat", "turns")
 
-    def __init__(self, number: int, first: int, sides: int) -> None:
-        self.number = number
+    def __init__(self, first: int) -> None:
         self.first = first
         self.turns = 0
         self.decisions = 0
         self.turn_seat = -1
-        self.melds: list[dict[int, list[int]]] = [{} for _ in range(sides)]
-        self.turn_new: list[tuple[int, int]] = []
 
     def new_turn(self, seat: int) -> None:
         self.turns += 1
         self.turn_seat = seat
-        self.turn_new.clear()
 
-    def melded(self, e: Melded) -> None:
-        counts = self.melds[e.side].get(int(e.rank))
-        if counts is None:
-            self.melds[e.side][int(e.rank)] = [e.naturals, e.twos, e.jokers]
-            self.turn_new.append((e.side, int(e.rank)))
-        else:
-            counts[0] += e.naturals
-            counts[1] += e.twos
-            counts[2] += e.jokers
-
-    def retracted(self) -> None:
-        """An unfinished opening taken back removes the melds begun this turn (001 §27 A•2), as the engine does."""
-        for side, rank in self.turn_new:
-            self.melds[side].pop(rank, None)
-        self.turn_new.clear()
-
-    def finish(self, e: HandEnded, size: int) -> HandOutcome:
+    def finish(self, e: HandEnded) -> HandOutcome:
         return HandOutcome(
             number=e.hand_number,
             first_player=self.first,
@@ -123,52 +100,24 @@ class _HandTracker:
             termination=e.termination,
             went_out=e.seat if e.termination in (Termination.WENT_OUT, Termination.WENT_OUT_CONCEALED) else None,
             scores=e.scores,
-            canastas=tuple(_canasta_kinds(side, size) for side in self.melds),
         )
 
 
-def _canasta_kinds(melds: dict[int, list[int]], size: int) -> tuple[int, ...]:
-    """Count a side's canastas by kind, the way :func:`canasta.core.scoring.score_hand` awards their bonuses (topics F, G)."""
-    natural = mixed = wild = pure = 0
-    for rank, (n, t, j) in melds.items():
-        if n + t + j < size:
-            continue
-        if rank == WILD:
-            if t == 0 or j == 0:
-                pure += 1
-            else:
-                wild += 1
-        elif t + j == 0:
-            natural += 1
-        else:
-            mixed += 1
-    return (natural, mixed, wild, pure)
-
-
-def canasta_bonuses(variant: Variant) -> tuple[int, ...]:
-    """The bonus of each canasta kind of :data:`KINDS` under a profile (000 CANASTA 2-3, 001 §15 B, 004 opt b)."""
-    c = variant.canastas
-    return (c.natural_bonus, c.mixed_bonus, c.wild_canasta_bonus, c.pure_wild_canasta_bonus)
-
-
-def _check_canastas(hand: HandOutcome, bonuses: tuple[int, ...]) -> None:
-    for score, counts in zip(hand.scores, hand.canastas, strict=True):
-        if sum(n * b for n, b in zip(counts, bonuses, strict=True)) != score.canastas:
-            raise RuntimeError(
-                f"hand {hand.number}: canastas by kind {counts} do not add up to the engine's bonus {score.canastas} for side {score.side}"
-            )
-
-
 def play_unit(
-    variant: Variant, players: int, bots: tuple[str, ...], run_seed: int, index: int, *, games: bool, hand_cap: int, record: bool
+    variant: Variant,
+    players: int,
+    bots: tuple[str | BotFactory, ...],
+    run_seed: int,
+    index: int,
+    *,
+    mode: Mode,
+    hand_cap: int,
+    record: bool,
 ) -> UnitOutcome:
-    """Play unit ``index`` of a run: one hand (``games`` false) or a match of at most ``hand_cap`` hands."""
+    """Play unit ``index`` of a run: one hand (:attr:`Mode.HANDS`) or a match of at most ``hand_cap`` hands."""
     seed = derive_seed(run_seed, index)
     game = Game(variant, players, seed=seed)
     seated = make_bots(bots, seed)
-    sides = game.sides
-    size = variant.canastas.size
-    bonuses = canasta_bonuses(variant)
     hands: list[HandOutcome] = []
     for number, scores in enumerate(game.hand_scores, start=1):  # hands that ended at the deal: a red three as the last card
         hands.append(
@@ -180,28 +129,21 @@ def play_unit(
                 termination=Termination.RED_THREE_LAST_CARD,
                 went_out=None,
                 scores=scores,
-                canastas=tuple((0,) * len(KINDS) for _ in range(sides)),
             )
         )
-    limit = hand_cap if games else 1
-    tracker = _HandTracker(game.hand_number, (game.dealer + 1) % players, sides)
+    limit = hand_cap if mode is Mode.GAMES else 1
+    tracker = _HandTracker((game.dealer + 1) % players)
     while not game.is_over and len(hands) < limit:
         seat = game.current_player
-        if seat != tracker.turn_seat and game.phase == "draw":
+        if seat != tracker.turn_seat and game.phase is Phase.DRAW:
             tracker.new_turn(seat)
         events = play_turn(game, seated)
         tracker.decisions += 1
         for e in events:
-            if isinstance(e, Melded):
-                tracker.melded(e)
-            elif isinstance(e, OpeningRetracted):
-                tracker.retracted()
-            elif isinstance(e, HandEnded):
-                hand = tracker.finish(e, size)
-                _check_canastas(hand, bonuses)
-                hands.append(hand)
+            if isinstance(e, HandEnded):
+                hands.append(tracker.finish(e))
             elif isinstance(e, HandDealt):
-                tracker = _HandTracker(e.hand_number, e.first_player, sides)
+                tracker = _HandTracker(e.first_player)
     return UnitOutcome(
         index=index,
         seed=seed,
@@ -219,15 +161,23 @@ class Task:
     profile: int
     """The profile's position in the run (0 for ``simulate``; 0, 1, ... for ``compare``)."""
     variant: Variant
+    """The profile to play."""
     players: int
-    bots: tuple[str, ...]
-    """The bot of every seat."""
+    """Players at the table."""
+    bots: tuple[str | BotFactory, ...]
+    """The bot of every seat: a registered name or a factory (which must pickle to reach another process)."""
     seed: int
+    """The run's seed, from which each unit's seed is derived."""
     start: int
+    """The first unit's index."""
     count: int
-    games: bool
+    """How many consecutive units."""
+    mode: Mode
+    """Single hands or whole matches."""
     hand_cap: int
+    """The most hands of a match in ``games`` mode."""
     record: bool
+    """Keep every action, for ``--out``."""
 
 
 @attrs.frozen(kw_only=True)
@@ -235,16 +185,20 @@ class ChunkResult:
     """The units of one task, in order, and the seconds the worker spent on them."""
 
     profile: int
+    """The task's profile position."""
     start: int
+    """The task's first unit."""
     units: tuple[UnitOutcome, ...]
+    """What each unit played, in order."""
     seconds: float = attrs.field(eq=False)
+    """Worker seconds the task took."""
 
 
 def run_task(task: Task) -> ChunkResult:
     """Play the units of a task; module-level so process pools and Dask workers can pickle it."""
     began = time.perf_counter()
     units = tuple(
-        play_unit(task.variant, task.players, task.bots, task.seed, i, games=task.games, hand_cap=task.hand_cap, record=task.record)
+        play_unit(task.variant, task.players, task.bots, task.seed, i, mode=task.mode, hand_cap=task.hand_cap, record=task.record)
         for i in range(task.start, task.start + task.count)
     )
     return ChunkResult(profile=task.profile, start=task.start, units=units, seconds=time.perf_counter() - began)

@@ -52,29 +52,61 @@ def t_975(df: int) -> float:
     return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
 
 
+def _digits(*values: float | None) -> int:
+    """Decimals that show these numbers readably: one from 10 up, two from 1, three below."""
+    largest = max((abs(v) for v in values if v is not None), default=0.0)
+    return 1 if largest >= 10 else 2 if largest >= 1 else 3
+
+
 @attrs.frozen(kw_only=True)
 class Estimate:
-    """A mean with its 95% confidence interval; ``low`` and ``high`` are None when one value gives no spread."""
+    """A mean with its 95% confidence interval; ``low`` and ``high`` are None when one value gives no spread.
+
+    ``str()`` gives ``29.5 [28.0, 30.9]``: the mean and the interval, in the values' own scale (a share as a fraction).
+    """
 
     mean: float
+    """The mean of the values."""
     low: float | None
+    """The lower end of the 95% confidence interval."""
     high: float | None
+    """The upper end."""
     n: int
     """How many values (hands or matches) it rests on."""
     sd: float
     """Sample standard deviation of the values (0 for a single value)."""
 
+    def __str__(self) -> str:
+        d = _digits(self.mean, self.low, self.high)
+        if self.low is None or self.high is None:
+            return f"{self.mean:,.{d}f}"
+        return f"{self.mean:,.{d}f} [{self.low:,.{d}f}, {self.high:,.{d}f}]"
+
 
 @attrs.frozen(kw_only=True)
 class Difference:
-    """A paired difference ``b - a`` over the same seeds, with its 95% confidence interval."""
+    """A paired difference ``b - a`` over the same seeds, with its 95% confidence interval.
+
+    ``str()`` gives ``+191.7 ±47.7 *``: the mean difference, the half-width of its interval, and ``*`` when it is significant.
+    """
 
     mean: float
+    """The mean of the per-seed differences."""
     low: float | None
+    """The lower end of the paired t 95% interval; None for a single pair."""
     high: float | None
+    """The upper end."""
     n: int
+    """How many pairs (seeds) it rests on."""
     significant: bool
     """The interval excludes zero (a two-sided test at the 5% level, uncorrected for the many metrics)."""
+
+    def __str__(self) -> str:
+        if self.low is None or self.high is None:
+            return f"{self.mean:+,.{_digits(self.mean)}f}"
+        half = (self.high - self.low) / 2
+        d = _digits(self.mean, half)
+        return f"{self.mean:+,.{d}f} ±{half:,.{d}f}{' *' if self.significant else ''}"
 
 
 def mean(values: Sequence[float]) -> float:

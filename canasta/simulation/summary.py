@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from canasta.core.table import TableRules
 from canasta.variants import Variant
 
-from .metrics import ENDINGS, catalog, ludii_balance, unit_values
+from .metrics import ENDINGS, Context, catalog, ludii_balance
+from .options import Mode
 from .results import MetricResult, Samples, Settings, SimulationResult, Timing
-from .runner import UnitOutcome, canasta_bonuses
+from .runner import UnitOutcome
 from .stats import estimate
 
 
@@ -19,12 +21,11 @@ def sides_of(variant: Variant, players: int) -> int:
 
 def summarize(variant: Variant, label: str, settings: Settings, units: Sequence[UnitOutcome], timing: Timing) -> SimulationResult:
     """Every count and estimate of one profile's run, from its units in seed order."""
-    games = settings.mode == "games"
+    games = settings.mode is Mode.GAMES
     sides = sides_of(variant, settings.players)
-    metrics = catalog(sides, games)
-    bonuses = canasta_bonuses(variant)
-    rows = [unit_values(u, sides, bonuses, games) for u in units]
-    columns = {m.key: tuple(col) for m, col in zip(metrics, zip(*rows, strict=True), strict=True)}
+    metrics = catalog(sides, settings.mode)
+    context = Context(sides=sides, rules=TableRules(variant, settings.players))
+    columns = {m.key: tuple(m.value(u, context, settings.mode) for u in units) for m in metrics}
     hands = [h for u in units for h in u.hands]
     endings = {t.value: sum(1 for h in hands if h.termination is t) for t in ENDINGS}
     hand_wins = tuple(sum(1 for h in hands if h.winner == k) for k in range(sides))
@@ -60,7 +61,7 @@ def summarize(variant: Variant, label: str, settings: Settings, units: Sequence[
                 group=m.group,
                 unit=m.unit,
                 detail=m.detail,
-                estimate=estimate(columns[m.key], proportion=m.unit == "share"),
+                estimate=estimate(columns[m.key], proportion=m.unit.proportion),
             )
             for m in metrics
         ),

@@ -26,6 +26,7 @@ from typing import Any, get_args, get_origin
 import attrs
 
 from canasta.errors import ArgumentError, shown_value
+from canasta.textfiles import FORMATS
 
 from .citations import citation_for
 from .converter import unstructure_variant
@@ -35,9 +36,6 @@ from .schema import META_KEYS, PlayerCount, Variant
 __all__ = ["RuleDifference", "diff_variants", "format_diff"]
 """The public API. The helpers below without an underscore (value formatting, Markdown cells) are shared with
 :mod:`canasta.variants.federations`."""
-
-FORMATS = ("text", "markdown", "json")
-"""The output formats of :func:`format_diff`."""
 
 ABSENT = "(absent)"
 """How text and Markdown show a value a profile does not have (a player count it does not support)."""

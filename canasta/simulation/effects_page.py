@@ -1,15 +1,18 @@
-"""Generate docs/effects.md: what the bundled federations' rules do to play, measured with heuristic bots.
+"""The generator of docs/effects.md: what the bundled federations' rules do to play, measured with heuristic bots.
 
-One command writes the page and its picture::
+A docs generator, not part of the library's API (as :mod:`canasta.variants.federations` writes
+docs/federations.md). One command writes the page and its picture::
 
-    python -m canasta.simulation.effects --hands 2000 --seed 0 --out docs/effects.md --plot docs/img/effects.png
+    python -m canasta.simulation.effects_page --hands 2000 --seed 0 --out docs/effects.md --plot docs/img/effects.png
 
 It compares every bundled profile that plays four-handed against ``finnish``
 on the same seeds, then breaks ``finnish`` against ``swedish-club`` down rule
 by rule (``compare --by-rule``), and writes the tables with sentences that say
 in plain words which differences are significant. Everything on the page
 comes from that run, so running the command again with the same seed and
-hand count gives the same page.
+hand count gives the same page. The sentences' words for each headline
+metric are the metric's own (:attr:`canasta.simulation.metrics.Headline.more`
+and ``fewer``), so a new headline metric is written about without a change here.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from pathlib import Path
 from canasta.variants import load_variant, variant_names
 
 from .compare import compare
-from .metrics import HEADLINE, SHORT
+from .metrics import Metric, find, headline
+from .options import Mode, RunOptions
 from .report import by_rule_report, comparison_report, render_markdown, show_difference, show_estimate
 from .results import ComparisonResult, RuleEffect, RuleEffects
 from .stats import Difference
@@ -32,40 +36,20 @@ BASE = "finnish"
 TARGET = "swedish-club"
 PLAYERS = 4
 
-_WORDS: dict[str, tuple[str, str, str]] = {
-    "duration.turns": ("hands last {v} turns longer", "hands last {v} turns fewer", "turns"),
-    "score.total": ("each side scores {v} points more per hand", "each side scores {v} points fewer per hand", "points"),
-    "ended.went_out": (
-        "{v} percentage points more hands end with a player going out",
-        "{v} percentage points fewer hands end with a player going out",
-        "edge",
-    ),
-    "ended.went_out_concealed": (
-        "{v} percentage points more hands end with a concealed going out",
-        "{v} percentage points fewer concealed going outs",
-        "edge",
-    ),
-    "ended.stock_exhausted": (
-        "{v} percentage points more hands run the stock out",
-        "{v} percentage points fewer hands run the stock out",
-        "edge",
-    ),
-    "canastas.total": ("{v} more canastas are made per hand", "{v} fewer canastas are made per hand", "canastas"),
-    "balance.first_player_advantage": (
-        "the side that plays first wins {v} percentage points more often",
-        "the side that plays first wins {v} percentage points less often",
-        "edge",
-    ),
-}
+
+def _headline(c: ComparisonResult) -> tuple[Metric, ...]:
+    """The headline metrics of the comparison's run, less those with no words (the match metrics)."""
+    return tuple(m for m in headline(c.results[0].sides, c.settings.mode) if m.headline is not None and m.headline.more)
 
 
-def _phrase(key: str, d: Difference) -> str:
-    more, fewer, unit = _WORDS[key]
+def _phrase(metric: Metric, d: Difference) -> str:
+    """A significant difference in words: ``hands last 2.3 (±0.9) turns longer``."""
+    assert metric.headline is not None
+    unit = metric.unit.difference
     half = (d.high - d.low) / 2 if d.high is not None and d.low is not None else 0.0
-    scale = 100.0 if unit == "edge" else 1.0
-    digits = 2 if unit == "canastas" else 1 if unit in ("turns", "edge") else 0
-    value = f"{abs(d.mean) * scale:,.{digits}f} (±{half * scale:,.{digits}f})"
-    return (more if d.mean > 0 else fewer).format(v=value)
+    digits = unit.phrase_decimals
+    value = f"{abs(d.mean) * unit.scale:,.{digits}f} (±{half * unit.scale:,.{digits}f})"
+    return (metric.headline.more if d.mean > 0 else metric.headline.fewer).format(v=value)
 
 
 def _sentence(subject: str, phrases: Sequence[str], nothing: str) -> str:
@@ -81,10 +65,10 @@ def profiles_summary(c: ComparisonResult) -> list[str]:
     lines = []
     for j, name in enumerate(c.profiles[1:]):
         phrases = []
-        for key in HEADLINE:
-            d = c.row(key).differences[j]
+        for m in _headline(c):
+            d = c.row(m.key).differences[j]
             if d is not None and d.significant:
-                phrases.append(_phrase(key, d))
+                phrases.append(_phrase(m, d))
         lines.append("- " + _sentence(f"`{name}` against `{c.profiles[0]}`", phrases, "no headline difference is significant."))
     return lines
 
@@ -128,7 +112,8 @@ def rules_summary(e: RuleEffects) -> list[str]:
     lines = [_total_sentence(e, e.effects[0]), ""] if e.effects else []
     mattered = [x for x in e.effects if any(d.significant for d in x.differences)]
     for x in mattered:
-        phrases = [_phrase(key, d) for key, d in zip(e.metrics, x.differences, strict=True) if d.significant and key in _WORDS]
+        said = [(find(key), d) for key, d in zip(e.metrics, x.differences, strict=True) if d.significant]
+        phrases = [_phrase(m, d) for m, d in said if m.headline is not None and m.headline.more]
         lines.append("- " + _sentence(f"`{x.key}` ({x.a} → {x.b}) alone", phrases, "no significant effect."))
     quiet = [f"`{x.key}`" for x in e.effects if x not in mattered]
     if quiet:
@@ -138,15 +123,16 @@ def rules_summary(e: RuleEffects) -> list[str]:
 
 def headline_table(c: ComparisonResult) -> list[str]:
     """Profiles as rows, headline metrics as columns: each mean, and under it the paired difference from the first profile."""
-    lines = ["| profile | " + " | ".join(SHORT[k].removesuffix(" (pp)") for k in HEADLINE) + " |", "|---|" + "---:|" * len(HEADLINE)]
+    metrics = _headline(c)
+    heads = [m.headline.short.removesuffix(" (pp)") for m in metrics if m.headline is not None]
+    lines = ["| profile | " + " | ".join(heads) + " |", "|---|" + "---:|" * len(metrics)]
     for j, (name, result) in enumerate(zip(c.profiles, c.results, strict=True)):
         cells = []
-        for key in HEADLINE:
-            unit = next(m.unit for m in result.metrics if m.key == key)
-            cell = show_estimate(result.metric(key).estimate, unit).split(" [")[0]
+        for m in metrics:
+            cell = show_estimate(result.metric(m.key).estimate, m.unit).split(" [")[0]
             if j > 0:
-                diff = c.row(key).differences[j - 1]
-                cell += f"<br><sub>{show_difference(diff, unit).replace(' pp', '')}</sub>"
+                diff = c.row(m.key).differences[j - 1]
+                cell += f"<br><sub>{show_difference(diff, m.unit).replace(' pp', '')}</sub>"
             cells.append(cell)
         lines.append(f"| `{name}` | " + " | ".join(cells) + " |")
     return lines
@@ -155,7 +141,7 @@ def headline_table(c: ComparisonResult) -> list[str]:
 def page(c: ComparisonResult, r: ComparisonResult, *, hands: int, seed: int, image: str | None) -> str:
     """The Markdown of docs/effects.md."""
     assert r.by_rule is not None
-    command = f"python -m canasta.simulation.effects --hands {hands} --seed {seed} --out docs/effects.md --plot docs/img/effects.png"
+    command = f"python -m canasta.simulation.effects_page --hands {hands} --seed {seed} --out docs/effects.md --plot docs/img/effects.png"
     out = [
         "# What the federations' rules do to play",
         "",
@@ -209,6 +195,7 @@ def page(c: ComparisonResult, r: ComparisonResult, *, hands: int, seed: int, ima
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the two comparisons and write the page (and the picture with ``--plot``); the command line of this module."""
     parser = argparse.ArgumentParser(
         description="Write docs/effects.md: every bundled profile against finnish, and finnish against swedish-club rule by rule."
     )
@@ -219,8 +206,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plot", type=Path, help="also draw the distributions into this PNG, linked from the page")
     args = parser.parse_args(argv)
     names = [BASE] + [n for n in variant_names() if n != BASE and PLAYERS in load_variant(n).player_counts]
-    c = compare(names, players=PLAYERS, hands=args.hands, seed=args.seed, bots="heuristic", workers=args.workers)
-    r = compare([BASE, TARGET], players=PLAYERS, hands=args.hands, seed=args.seed, bots="heuristic", workers=args.workers, by_rule=True)
+    options = RunOptions(players=PLAYERS, mode=Mode.HANDS, count=args.hands, seed=args.seed, bots="heuristic", workers=args.workers)
+    c = compare(names, options=options)
+    r = compare([BASE, TARGET], options=options, by_rule=True)
     image = None
     if args.plot is not None:
         from .plot import plot_comparison
