@@ -268,7 +268,7 @@ def test_melds_print_with_canasta_status() -> None:
         }
     )
     text = str(g)
-    assert "natural canasta" in text and "3 cards, 4 to canasta" in text
+    assert "natural canasta (7 cards)" in text and "3 cards, mixed, 4 to canasta" in text
     kings = g.view(0).melds[0][1]
     assert kings.rank is Rank.KING and kings.kind == "natural canasta" and kings.to_canasta == 0
 

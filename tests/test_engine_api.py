@@ -323,6 +323,7 @@ VIEW_FIELDS = {
     "pile_frozen",
     "pile_frozen_by",
     "pile_freezing_card",
+    "pile_freezing_seat",
     "discards",
     "stock_size",
     "scores",
@@ -353,6 +354,8 @@ def _check_view(g: canasta.Game, seat: int) -> None:
     # what froze the pile is public: the upcard, or a card every player saw discarded
     assert (view.pile_frozen_by is None) == (not stt.frozen)
     assert view.pile_freezing_card is None or view.pile_freezing_card in [c for _, c in view.discards]
+    if view.pile_freezing_seat is not None:  # a discard every player saw
+        assert (view.pile_freezing_seat, view.pile_freezing_card) in view.discards
     assert view.stock_size == len(stt.stock)
     assert view.pile_size == len(stt.pile) and view.pile_top == (stt.pile[-1] if stt.pile else None)
     for fld in VIEW_FIELDS - {"hand"}:

@@ -24,8 +24,8 @@ import canasta
 from canasta.core import listing
 from canasta.core.actions import Meld, parse_action
 from canasta.core.cards import JOKER, RED_THREES, TWO, build_deck, card_text
-from canasta.core.transitions import do
 from canasta.core.state import State
+from canasta.core.transitions import do
 
 ALL = canasta.variant_names()
 

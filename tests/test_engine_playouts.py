@@ -35,9 +35,9 @@ from hypothesis import strategies as st
 import canasta
 from canasta.core.cards import JOKER, RED_THREES, THREE, TWO, build_deck
 from canasta.core.events import HandEnded, Termination
-from canasta.core.transitions import DEFAULT_TURN_CAP
 from canasta.core.scoring import HandScore
 from canasta.core.state import State
+from canasta.core.transitions import DEFAULT_TURN_CAP
 from canasta.errors import IllegalActionError
 from canasta.variants.schema import PlayerCount
 

@@ -17,14 +17,15 @@ from pathlib import Path
 import pytest
 
 import canasta
-from canasta.bots import RandomBot
+from canasta.bots import HeuristicBot, RandomBot
+from canasta.bots.registry import make_bots
 from canasta.cli.main import main
 from canasta.core.actions import parse_action
 from canasta.core.cards import Card
 from canasta.core.events import Discarded, PileFrozen
+from canasta.core.render import hand_groups
 from canasta.play import Match, PlainScreen, run_session
-from canasta.play.session import heuristic_bot_class
-from canasta.play.text import hand_groups, pile_line, rules_text
+from canasta.play.text import pile_line, rules_text
 
 GAME = ["play", "--variant", "finnish", "--players", "4", "--seat", "0", "--seed", "1"]
 """The command of the issue's "Done when": a full hand with a person's input, and the same piped from a file."""
@@ -69,7 +70,7 @@ def test_numbers_play_a_whole_hand_and_print_the_score_breakdown(
         assert sum(first[part][side] for part in PARTS) == first["hand total"][side]
     assert first["match total"] == first["hand total"]
     game = canasta.Game("finnish", players=4, seed=1)
-    assert f"(11): {hand_groups(game.view(0).hand)}" in out
+    assert f"> seat 0 (you)       {hand_groups(game.view(0).hand)}    (11 cards)" in out
 
 
 def test_the_same_session_piped_from_a_file(tmp_path: Path) -> None:
@@ -106,8 +107,9 @@ class HintFollower(io.StringIO):
 
 def test_hint_chosen_moves_play_a_hand_through_the_screen() -> None:
     game = canasta.Game("finnish", players=4, seed=5)
-    cls = heuristic_bot_class() or RandomBot
-    match = Match(game, 0, [None, cls(1), cls(2), cls(3)], cls(0))
+    bots = make_bots(["heuristic"] * 4, 5)
+    assert all(type(bot) is HeuristicBot for bot in bots)
+    match = Match(game, 0, bots, bots[0])
     out = io.StringIO()
     code = run_session(match, PlainScreen(HintFollower(out), out))
     text = out.getvalue()
@@ -144,12 +146,12 @@ def test_rules_prints_the_profiles_key_rules(monkeypatch: pytest.MonkeyPatch, ca
     code, out, _ = run_play(monkeypatch, capsys, "rules\nquit\n")
     v = canasta.load_variant("finnish")
     assert code == 0
-    assert rules_text(v, 4) in out
+    assert rules_text(canasta.Game(v, players=4, seed=1).rules) in out
     assert f"the match goes to {v.match.target} points" in out
     assert f"{v.initial_meld.minimums[1]} from {v.initial_meld.score_thresholds[0]}" in out
     assert f"going out needs {v.going_out.canastas_required[4]} canasta" in out
-    house = canasta.load_variant("regency")
-    assert rules_text(house, 4) != rules_text(v, 4)
+    house = canasta.Game("regency", players=4, seed=1)
+    assert rules_text(house.rules) != rules_text(canasta.Game(v, players=4, seed=1).rules)
 
 
 def test_quit_ends_cleanly(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -183,7 +185,7 @@ def test_ctrl_c_ends_the_match_with_a_clear_line() -> None:
         (["play", "--variant", "finnish", "--players", "7"], "--players 7: profile 'finnish' has rules for 4 players, not 7"),
         (["play", "--seat", "4"], "--seat 4: not a seat at a table of 4 players; choose 0 to 3"),
         (["play", "--seat", "-1"], "--seat -1: not a seat"),
-        (["play", "--bot", "genius"], "invalid choice: 'genius'"),
+        (["play", "--bot", "genius"], "unknown bot 'genius'"),
         (["play", "--seed", "x"], "argument --seed: expected a whole number, got 'x'"),
         (["play", "--seed", "9" * 5000], "argument --seed: expected a whole number"),
         (["play", "--seed", "\u00b2"], "argument --seed: expected a whole number, got '\u00b2'"),
@@ -236,18 +238,18 @@ def test_the_pile_says_why_it_is_frozen() -> None:
     bot = RandomBot(0)
     frozen_by = None
     while frozen_by is None and not game.is_over:
-        reports = match.advance()
+        played = match.advance()
         if match.person_to_act:
             view = match.view()
-            reports.append(match.play(bot.choose(view, view.legal_actions)))
-        for report in reports:
-            kinds = [type(e) for e in report.events]
-            if PileFrozen in kinds and Discarded in kinds and report.hand_ended is None:
-                frozen_by = next(e.card for e in report.events if isinstance(e, Discarded))
+            played.append(match.apply(bot.choose(view, view.legal_actions)))
+        for one in played:
+            kinds = [type(e) for e in one.events]
+            if PileFrozen in kinds and Discarded in kinds and one.hand_ended is None:
+                frozen_by = next(e.card for e in one.events if isinstance(e, Discarded))
     assert frozen_by is not None
     view = match.view()
-    assert view.pile_frozen
-    line = pile_line(view, match.frozen_reason)
+    assert view.pile_frozen and view.pile_frozen_by is canasta.FreezeReason.WILD_DISCARD and view.pile_freezing_card == frozen_by
+    line = pile_line(view)
     assert f"discarded the wild card {frozen_by.text}" in line
     if view.pile_top is not None and view.pile_top.is_wild:  # the wild card itself on top: nobody may take it (001 §17 B)
         assert "a wild card on top: nobody may take it now" in line and "natural pair" not in line
@@ -263,7 +265,7 @@ def test_the_hand_is_grouped_by_rank_high_first_with_the_wild_cards_last() -> No
 
 def test_the_table_shows_melds_with_their_canasta_status(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run_play(monkeypatch, capsys, "1\n" * 300 + "quit\n")
-    assert re.search(r"\d+ cards, (natural|mixed), \d+ to canasta$", out, flags=re.M)
+    assert re.search(r"\d+ cards, (natural|mixed|wild|pure wild), \d+ to canasta$", out, flags=re.M)
     assert re.search(r"^stock \d+ cards   pile \d+ cards?, top \S\S \((not frozen|frozen: )", out, flags=re.M)
     assert re.search(r"not opened, needs \d+ points to open", out)
 
@@ -282,7 +284,7 @@ def test_the_terminal_screen_draws_the_same_table_with_rich(monkeypatch: pytest.
     match = Match(canasta.Game("finnish", players=4, seed=1), 0, [None, RandomBot(1), RandomBot(2), RandomBot(3)], RandomBot(0))
     assert run_session(match, screen) == 0
     shown = sink.getvalue()
-    assert "\x1b[" in shown and "finnish, hand 1, you are seat 0" in shown
+    assert "\x1b[" in shown and "finnish, 4 players, hand 1: you to draw" in shown
     assert "hint: draw" in shown and "you left the match in hand 1" in shown
 
 
@@ -299,7 +301,7 @@ def test_every_output_shown_in_the_docs_is_what_its_command_prints(
     """docs/play.md shows sessions copied from runs; each must still be what the command named before it prints."""
     doc = (Path(__file__).parent.parent / "docs" / "play.md").read_text(encoding="utf-8")
     shown = list(SHOWN.finditer(doc))
-    assert len(shown) == doc.count("```text"), "every text block of docs/play.md names the command that prints it"
+    assert len(shown) == doc.count("```text\n"), "every text block of docs/play.md names the command that prints it"
     assert any(not m["part"] for m in shown) and len(shown) >= 6
     for m in shown:
         assert "\\" not in m["typed"].replace("\\n", ""), "only \\n is read as an escape"

@@ -54,7 +54,7 @@ def test_the_pile_line_says_what_the_engine_allows(profile: str) -> None:
             seat = game.current_player
             view = game.view(seat)
             if view.phase is Phase.DRAW and view.pile_top is not None:
-                line = pile_line(view, None)
+                line = pile_line(view)
                 takes = [a for a in view.legal_actions if isinstance(a, TakePile)]
                 assert ("frozen:" in line) is view.pile_frozen
                 if "nobody may take it now" in line:
@@ -83,7 +83,7 @@ def test_a_black_three_or_a_wild_card_on_top_never_also_asks_for_a_natural_pair(
                 break
             view = game.view(game.current_player)
             if view.pile_top is not None and (view.pile_top.is_wild or view.pile_top.is_black_three):
-                line = pile_line(view, None)
+                line = pile_line(view)
                 assert "nobody may take it now" in line and "natural pair" not in line, line
                 found += 1
             game.apply(bot.choose(view, view.legal_actions))
@@ -118,7 +118,7 @@ def test_the_terminal_screen_is_redrawn_in_place_on_the_alternate_screen(height:
     assert len(frames) >= len(typed), "a frame is drawn before every prompt"
     for frame in frames:
         assert frame.count("\n") <= height - 1, f"a frame of {frame.count(chr(10))} lines does not fit {height} rows"
-        assert "finnish, hand" in frame, "every frame shows the table"
+        assert "finnish, 4 players, hand" in frame, "every frame shows the table"
     assert "you left the match in hand" in after, "the last lines are printed where the shell goes on"
     assert after.count("\n") <= height
 

@@ -11,6 +11,7 @@ import attrs
 
 from canasta.variants.enums import Choice
 
+from .canastas import CanastaKind
 from .cards import Card, Rank
 from .scoring import HandScore
 
@@ -162,8 +163,13 @@ class CanastaCompleted(Event):
 
     side: int
     rank: Rank = attrs.field(converter=_rank)
-    natural: bool
-    """No wild card in it: the natural bonus applies (000 CANASTA 2, 001 §15 B)."""
+    kind: CanastaKind
+    """What kind of canasta it is, and so which bonus it earns (000 CANASTA 2-3, 001 §15 B, 004 opt b)."""
+
+    @property
+    def natural(self) -> bool:
+        """No wild card in it (for the wild-card meld, wild cards of one kind): the natural bonus applies (000 CANASTA 2, 001 §15 B)."""
+        return self.kind is CanastaKind.NATURAL or self.kind is CanastaKind.PURE_WILD
 
 
 @attrs.frozen(kw_only=True)

@@ -1,17 +1,44 @@
-"""The table in plain text: ``str(view)`` and ``str(game)``, the way ``print(chess.Board())`` draws a board.
+"""The table in plain text: one layout for ``str(view)``, ``str(game)``, the OpenSpiel and PettingZoo adapters and ``canasta play``.
 
-One layout serves both: a view shows its own hand and the other hands as
-counts; a game shows every hand. Example (a view of seat 0)::
+As python-chess draws one board for ``str(board)`` and ``board.unicode()``,
+every drawing of the table is this one layout; what changes is the
+perspective:
 
-    finnish, 4 players, hand 1: seat 0 to meld          scores 0 : 0
-    stock 61   pile 3, top 7H, frozen
-    side 0 (seats 0 2) opened (minimum 50)   red threes 3H
-      K  KC KD KH KS 2C           5 cards, 2 to canasta
-      Q  QC QC QD QD QH QS QS     natural canasta
-    side 1 (seats 1 3) not opened (minimum 50)
+- whose hands show: the view's own seat (``str(view)``), every seat
+  (``str(game)``, which passes ``hands``) or none (a view from no seat,
+  ``seat=-1``, as OpenSpiel's public observation draws it);
+- how it speaks: of seats by number (``seat 2``), or to the person at the
+  view's seat (``person=True``, as ``canasta play`` does): ``you``,
+  ``seat 2 (partner)``, ``side 0 (seats 0 2, yours)``, that person's hand
+  grouped by rank.
+
+``canasta play`` adds notes of its own to the pile (what taking it needs now,
+:func:`canasta.play.text.take_notes`) and its prompts below the table.
+
+The words are the engine's facts, read from the view: a meld's kind is the
+:class:`~canasta.core.canastas.CanastaKind` it makes (``5 cards, mixed, 2 to
+canasta``: the kind decides the canasta bonus, 001 §15 B, and whether it can be
+the natural canasta going out may need, 001 §18), and why the pile is frozen
+is the view's ``pile_frozen_by``, ``pile_freezing_card`` and
+``pile_freezing_seat``. Example: ``print(view)``, the
+view of seat 3 in a Finnish game (seed 4) the heuristic bots have played for a
+while::
+
+    finnish, 4 players, hand 1: seat 3 to draw    scores 0 : 0 (target 5000)
+    stock 36 cards   pile 24 cards, top 9H (frozen: seat 1 discarded the wild card 2H)
+    side 0 (seats 0 2): opened; red threes: 3D 3D 3H 3H
+      5  5D 5C JK                       3 cards, mixed, 4 to canasta
+      7  7H 7D 7C 7D 7C JK JK           mixed canasta (7 cards)
+    side 1 (seats 1 3): not opened, needs 50 points to open; red threes: none
       (no melds)
-    > seat 0  4C 5D 7H 7S 9S JS JK    (7 cards)
+      seat 0  5 cards
       seat 1  11 cards
+      seat 2  7 cards
+    > seat 3  4C 5C 5H TC JH JS JS QD QS AH AS    (11 cards)
+
+Spoken to that person (``canasta play``), the same lines say ``you to
+draw``, ``seat 1 (partner) discarded the wild card 2H``, ``side 1 (seats 1
+3, yours)`` and ``> seat 3 (you)       A: AH AS | Q: QD QS | ...``.
 """
 
 from __future__ import annotations
@@ -19,74 +46,271 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .canastas import CanastaKind, canasta_kind
 from .cards import Card
+from .events import FreezeReason
+from .views import Phase, Question
 
 if TYPE_CHECKING:
     from .views import MeldView, PlayerView
 
+MELD_CARDS_WIDTH = 30
+"""A meld's cards are padded to this width, so the canasta status of every meld starts in one column."""
 
-def _meld_line(m: MeldView) -> str:
-    cards = " ".join(c.text for c in m.cards)
-    status = m.kind if m.is_canasta else f"{m.size} cards, {m.to_canasta} to canasta"
-    return f"  {m.rank.text:<2} {cards:<28} {status}"
+_KIND_WORDS = {
+    CanastaKind.NATURAL: "natural",
+    CanastaKind.MIXED: "mixed",
+    CanastaKind.WILD: "wild",
+    CanastaKind.PURE_WILD: "pure wild",
+}
+"""A meld's kind as the table says it (004 opt b names the wild-card canastas)."""
 
 
-def _hand_text(cards: Sequence[Card]) -> str:
+_FREEZING_DISCARDS = {FreezeReason.WILD_DISCARD: "wild card", FreezeReason.BLACK_THREE_DISCARD: "black three"}
+"""What a discard that froze the pile is called (000 LÅST HÖG 2, 001 §17 B; a black three only where the profile says so)."""
+
+
+# -- who is who ------------------------------------------------------------------------
+
+
+def _seated(view: PlayerView) -> bool:
+    """Whether the view is drawn from a seat at the table (not from no seat, as a public observation is)."""
+    return 0 <= view.seat < view.players
+
+
+def seat_name(view: PlayerView, seat: int, *, person: bool = False) -> str:
+    """``seat 2``; spoken to the person at ``view.seat``: ``you``, ``seat 2 (partner)`` or ``seat 1 (opponent)``."""
+    if not (person and _seated(view)):
+        return f"seat {seat}"
+    if seat == view.seat:
+        return "you"
+    return f"seat {seat} ({'partner' if seat in view.partners else 'opponent'})"
+
+
+def seat_label(view: PlayerView, seat: int, *, person: bool = False) -> str:
+    """A seat in a list of seats: as :func:`seat_name`, with the person's own seat as ``seat 0 (you)``."""
+    if person and _seated(view) and seat == view.seat:
+        return f"seat {seat} (you)"
+    return seat_name(view, seat, person=person)
+
+
+def _possessive(name: str) -> str:
+    return "your" if name == "you" else f"{name}'s"
+
+
+def side_seats(view: PlayerView, side: int) -> tuple[int, ...]:
+    """The seats of a side, in seat order."""
+    return tuple(s for s in range(view.players) if view.rules.side_of[s] == side)
+
+
+def side_name(view: PlayerView, side: int, *, person: bool = False) -> str:
+    """``side 0 (seats 0 2)``; spoken to the person at ``view.seat``, their own side is ``side 0 (seats 0 2, yours)``."""
+    seats = " ".join(str(s) for s in side_seats(view, side))
+    mine = ", yours" if person and _seated(view) and side == view.side else ""
+    return f"side {side} (seats {seats}{mine})"
+
+
+# -- the parts of the table --------------------------------------------------------------
+
+
+def hand_groups(cards: Sequence[Card]) -> str:
+    """A hand grouped by rank, high ranks first, then black threes, then the wild cards: ``A: AS AH | K: KC | wild: 2C JK``."""
+    if not cards:
+        return "(no cards)"
+    naturals: dict[str, list[str]] = {}
+    order: list[tuple[int, str]] = []
+    wild: list[str] = []
+    for card in cards:
+        if card.is_wild:
+            wild.append(card.text)
+            continue
+        key = card.rank.text
+        if key not in naturals:
+            naturals[key] = []
+            order.append((int(card.rank), key))
+        naturals[key].append(card.text)
+    groups = [f"{key}: {' '.join(naturals[key])}" for _, key in sorted(order, reverse=True)]
+    if wild:
+        groups.append(f"wild: {' '.join(wild)}")
+    return " | ".join(groups)
+
+
+def _cards(cards: Sequence[Card]) -> str:
     return " ".join(c.text for c in cards) if cards else "(no cards)"
 
 
-def render_table(view: PlayerView, hands: Sequence[Sequence[Card]] | None = None) -> str:
-    """The table as text; ``hands`` (every seat's cards) shows all hands, as ``str(game)`` does."""
+def _count(n: int) -> str:
+    """``1 card``, ``7 cards``."""
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def kind_text(kind: CanastaKind) -> str:
+    """A canasta kind in words: ``natural``, ``mixed``, ``wild`` or ``pure wild``."""
+    return _KIND_WORDS[kind]
+
+
+def meld_line(m: MeldView) -> str:
+    """A meld, its cards and its canasta status: ``5 cards, mixed, 2 to canasta`` or ``natural canasta (7 cards)`` (001 §15).
+
+    A canasta is of the view's ``canasta_kind``; a meld still short of one, of
+    the kind it would make as it stands.
+    """
+    cards = " ".join(c.text for c in m.cards)
+    kind = kind_text(m.canasta_kind if m.canasta_kind is not None else canasta_kind(m.rank, m.twos, m.jokers))
+    status = f"{kind} canasta ({m.size} cards)" if m.is_canasta else f"{m.size} cards, {kind}, {m.to_canasta} to canasta"
+    return f"  {m.rank.text:<2} {cards:<{MELD_CARDS_WIDTH}} {status}"
+
+
+def card_noun(card: Card) -> str:
+    """``a wild card``, ``a red three``, ``a black three`` or ``a card``: what the table calls a card that freezes or blocks the pile."""
+    if card.is_wild:
+        return "a wild card"
+    if card.is_red_three:
+        return "a red three"
+    if card.is_black_three:
+        return "a black three"
+    return "a card"
+
+
+def frozen_text(view: PlayerView, *, person: bool = False) -> str:
+    """Why the pile is frozen, from the view (000 LÅST HÖG 2, 001 §17 B, 000 HUR SPELET BÖRJAR 1.3, 001 §10).
+
+    ``the upcard 2C is a wild card``, ``seat 1 discarded the wild card JK``
+    (a black three where ``black_threes.discard = "freeze"``), or, for a pile a
+    position set frozen, the wild card that lies in it.
+    """
+    reason, card = view.pile_frozen_by, view.pile_freezing_card
+    if card is not None and reason is FreezeReason.UPCARD:
+        return f"the upcard {card.text} is {card_noun(card)}"
+    if card is not None and reason in _FREEZING_DISCARDS:
+        what = f"the {_FREEZING_DISCARDS[reason]} {card.text}"
+        seat = view.pile_freezing_seat
+        return f"{seat_name(view, seat, person=person)} discarded {what}" if seat is not None else f"{what} was discarded into it"
+    pile = [c for _, c in view.discards[-view.pile_size :]] if view.pile_size else []
+    lying = next((c for c in pile if c.is_wild or c.is_red_three), None)
+    if lying is not None:
+        return f"{card_noun(lying)} ({lying.text}) lies in it"
+    return "set by the position" if reason is FreezeReason.POSITION else "it was frozen earlier this hand"
+
+
+def pile_text(view: PlayerView, *, person: bool = False, notes: Sequence[str] = ()) -> str:
+    """The pile: its size, top card and whether it is frozen and why, then ``notes`` (``canasta play`` adds what taking it needs)."""
+    if view.pile_size == 0 or view.pile_top is None:
+        return "pile empty"
+    found = [f"frozen: {frozen_text(view, person=person)}" if view.pile_frozen else "not frozen", *notes]
+    return f"pile {_count(view.pile_size)}, top {view.pile_top.text} ({'; '.join(found)})"
+
+
+def opening_text(view: PlayerView, side: int) -> str:
+    """Whether the side has opened and, if not, the minimum it needs and what this turn has melded toward it (001 §13)."""
+    if view.opened[side]:
+        return "opened"
+    text = f"not opened, needs {view.opening_minimums[side]} points to open"
+    t = view.turn
+    if view.phase is not Phase.OVER and view.rules.side_of[t.seat] == side and t.opening_points:
+        text += f" (this turn {t.opening_points} so far, {t.opening_needed} more needed)"
+    return text
+
+
+def _head(view: PlayerView, person: bool) -> str:
     v = view
-    scores = " : ".join(str(s) for s in v.scores)
-    if v.phase == "over":
+    if v.phase is Phase.OVER:
         state = "match over"
-    elif v.phase == "answer":
-        state = f"seat {v.current_player} to answer seat {v.turn.seat}'s 'may I go out?'"
     else:
-        state = f"seat {v.current_player} to {v.phase}"
-    lines = [f"{v.variant.name}, {v.players} players, hand {v.hand_number}: {state}    scores {scores}"]
-    pile = f"pile {v.pile_size}"
-    if v.pile_top is not None:
-        pile += f", top {v.pile_top.text}"
-    if v.pile_frozen:
-        pile += ", frozen"
-    lines.append(f"stock {v.stock_size}   {pile}")
-    for side in range(v.sides):
-        seats = " ".join(str(s) for s in range(v.players) if s % v.sides == side)
-        opened = "opened" if v.opened[side] else "not opened"
-        head = f"side {side} (seats {seats}) {opened} (minimum {v.opening_minimums[side]})"
-        if v.red_threes[side]:
-            head += "   red threes " + " ".join(c.text for c in v.red_threes[side])
-        lines.append(head)
-        melds = v.melds[side]
-        lines.extend(_meld_line(m) for m in melds)
-        if not melds:
-            lines.append("  (no melds)")
-    t = v.turn
-    if v.phase != "over" and (t.opening_points or t.pending_pile or t.retracted or t.question != "not_asked" or t.take_forced):
-        notes = []
-        if t.opening_points:
-            notes.append(f"opening so far {t.opening_points}, {t.opening_needed} more needed")
-        if t.pending_pile:
-            notes.append(f"{t.pending_pile} pile cards held back until the opening stands")
-        if t.retracted:
-            notes.append("opening taken back")
-        if t.question != "not_asked":
-            notes.append(f"'may I go out?': {t.question.value.replace('_', ' ')}")
-        if t.take_forced:
-            notes.append("end of stock: the pile must be taken")
-        lines.append("turn: " + "; ".join(notes))
-    for seat in range(v.players):
-        marker = ">" if seat == v.current_player and v.phase != "over" else " "
-        if hands is not None:
-            body = f"{_hand_text(hands[seat])}    ({len(hands[seat])} cards)"
-        elif seat == v.seat:
-            body = f"{_hand_text(v.hand)}    ({len(v.hand)} cards)"
+        who = seat_name(v, v.current_player, person=person)
+        if v.phase is Phase.ANSWER:
+            state = f"{who} to answer {_possessive(seat_name(v, v.turn.seat, person=person))} 'may I go out?'"
         else:
-            body = f"{v.hand_sizes[seat]} cards"
-        lines.append(f"{marker} seat {seat}  {body}")
-    return "\n".join(lines)
+            state = f"{who} to {v.phase.value}"
+    scores = " : ".join(str(s) for s in v.scores)
+    return f"{v.variant.name}, {v.players} players, hand {v.hand_number}: {state}    scores {scores} (target {v.rules.target})"
 
 
-__all__ = ["render_table"]
+def turn_notes(view: PlayerView) -> list[str]:
+    """What the turn in progress holds beyond the melds: a pile held back, a retract, the question, the end of the stock."""
+    v, t = view, view.turn
+    if v.phase is Phase.OVER:
+        return []
+    notes = []
+    if t.pending_pile:
+        notes.append(f"{t.pending_pile} pile cards held back until the opening stands")
+    if t.retracted:
+        notes.append("the opening was taken back this turn")
+    if t.question is not Question.NOT_ASKED:
+        notes.append(f"'may I go out?': {t.question.value.replace('_', ' ')}")
+    if t.take_forced:
+        notes.append("the stock is empty: the pile must be taken")
+    elif t.stock_empty and v.phase is Phase.DRAW:
+        notes.append("the stock is empty: take the pile or decline it" if v.to_act else "the stock is empty")
+    return notes
+
+
+def _hand_lines(view: PlayerView, hands: Sequence[Sequence[Card]] | None, person: bool) -> list[str]:
+    """One line a seat, the seat to act marked ``>``: its cards where they show, else how many it holds."""
+    v = view
+    labels = [seat_label(v, seat, person=person) for seat in range(v.players)]
+    width = max(len(label) for label in labels)
+    lines = []
+    for seat, label in enumerate(labels):
+        marker = ">" if seat == v.current_player and v.phase is not Phase.OVER else " "
+        cards = hands[seat] if hands is not None else v.hand if seat == v.seat else None
+        if seat in v.sitting_out:
+            body = "sits out this hand"
+        elif cards is None:
+            body = _count(v.hand_sizes[seat])
+        else:
+            shown = hand_groups(cards) if person and seat == v.seat else _cards(cards)
+            body = f"{shown}    ({_count(len(cards))})"
+        lines.append(f"{marker} {label:<{width}}  {body}")
+    return lines
+
+
+# -- the table ---------------------------------------------------------------------------
+
+
+def table_lines(
+    view: PlayerView, hands: Sequence[Sequence[Card]] | None = None, *, person: bool = False, pile_notes: Sequence[str] = ()
+) -> list[str]:
+    """The table's lines: the state and scores, stock and pile, each side's opening, red threes and melds, the turn, the hands.
+
+    ``hands`` (every seat's cards) shows every hand, as ``str(game)`` does;
+    ``person`` speaks to the person at ``view.seat``; ``pile_notes`` are added
+    to the pile's line.
+    """
+    v = view
+    lines = [_head(v, person), f"stock {_count(v.stock_size)}   {pile_text(v, person=person, notes=pile_notes)}"]
+    for side in range(v.sides):
+        threes = " ".join(c.text for c in v.red_threes[side]) or "none"
+        lines.append(f"{side_name(v, side, person=person)}: {opening_text(v, side)}; red threes: {threes}")
+        lines.extend(meld_line(m) for m in v.melds[side])
+        if not v.melds[side]:
+            lines.append("  (no melds)")
+    notes = turn_notes(v)
+    if notes:
+        lines.append("this turn: " + "; ".join(notes))
+    lines.extend(_hand_lines(v, hands, person))
+    return lines
+
+
+def render_table(view: PlayerView, hands: Sequence[Sequence[Card]] | None = None) -> str:
+    """The table as text from ``view``'s seat (``str(view)``); ``hands`` (every seat's cards) shows all hands, as ``str(game)`` does."""
+    return "\n".join(table_lines(view, hands))
+
+
+__all__ = [
+    "MELD_CARDS_WIDTH",
+    "card_noun",
+    "frozen_text",
+    "hand_groups",
+    "kind_text",
+    "meld_line",
+    "opening_text",
+    "pile_text",
+    "render_table",
+    "seat_label",
+    "seat_name",
+    "side_name",
+    "side_seats",
+    "table_lines",
+    "turn_notes",
+]

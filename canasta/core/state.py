@@ -52,6 +52,7 @@ FIELDS = (
     "freeze_reason",
     "frozen",
     "frozen_by",
+    "freezing_seat",
     "hand_number",
     "hand_scores",
     "hands",
@@ -116,6 +117,8 @@ class State:
         """What froze the pile, while it is frozen (None otherwise)."""
         self.frozen_by = -1
         """The code of the card that froze the pile, while it is frozen and the card is known; else -1."""
+        self.freezing_seat = -1
+        """The seat whose discard froze the pile, while it is frozen by a discard; else -1 (an upcard, a position)."""
         self.history: list[tuple[int, int]] = []
         self.opened = [False] * s
         self.melded_before = [False] * n
@@ -127,17 +130,19 @@ class State:
         self.turns = 0
         self.reset_turn()
 
-    def freeze(self, reason: FreezeReason, card: int) -> None:
-        """Freeze the pile, noting why and by which card (-1 when it is not known)."""
+    def freeze(self, reason: FreezeReason, card: int, seat: int = -1) -> None:
+        """Freeze the pile, noting why, by which card (-1 when it is not known) and whose discard (-1 for none)."""
         self.frozen = True
         self.freeze_reason = reason
         self.frozen_by = card
+        self.freezing_seat = seat
 
     def unfreeze(self) -> None:
         """The pile is no longer frozen: it was taken, or a new hand is dealt."""
         self.frozen = False
         self.freeze_reason = None
         self.frozen_by = -1
+        self.freezing_seat = -1
 
     def reset_turn(self) -> None:
         """Clear what belongs to one turn."""
@@ -169,6 +174,7 @@ class State:
         new.frozen = self.frozen
         new.freeze_reason = self.freeze_reason
         new.frozen_by = self.frozen_by
+        new.freezing_seat = self.freezing_seat
         new.history = self.history[:]
         new.opened = self.opened[:]
         new.melded_before = self.melded_before[:]

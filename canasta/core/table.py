@@ -297,7 +297,7 @@ class TableRules:
         self.minimum_raise = v.penalties.insufficient_opening_raise
         cp = v.scoring.card_points
         value = [0] * N_CODES
-        for code in range(52):
+        for code in range(JOKER):
             rank = code >> 2
             if rank == TWO:
                 value[code] = cp.two

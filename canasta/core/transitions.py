@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from .actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, Meld, Retract, TakePile
+from .canastas import canasta_kind
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
 from .dealing import deal_hand, lay_red_threes
 from .events import (
@@ -162,8 +163,7 @@ def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: in
     events.append(_melded(seat, side, rank, naturals, twos, jokers, old is None))
     size = r.canasta_size
     if new[0] + new[1] + new[2] >= size and (old is None or old[0] + old[1] + old[2] < size):
-        natural = new[1] + new[2] == 0 if rank != WILD else (new[1] == 0 or new[2] == 0)
-        events.append(CanastaCompleted(side=side, rank=rank, natural=natural))
+        events.append(CanastaCompleted(side=side, rank=rank, kind=canasta_kind(rank, new[1], new[2])))
     if not st.opened[side]:
         value = r.value
         st.turn_points += sum(value[c] for c in cards)
@@ -248,12 +248,12 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     if card == JOKER or card >> 2 == TWO:
         events.append(_blocked(nxt))
         if r.wild_discard_freezes and not st.frozen:
-            st.freeze(FreezeReason.WILD_DISCARD, card)
+            st.freeze(FreezeReason.WILD_DISCARD, card, seat)
             events.append(PileFrozen(reason=FreezeReason.WILD_DISCARD, card=card))
     elif card in (BLACK_THREE_CLUBS, BLACK_THREE_SPADES):
         events.append(_blocked(nxt))
         if r.black_three_freezes_discard and not st.frozen:
-            st.freeze(FreezeReason.BLACK_THREE_DISCARD, card)
+            st.freeze(FreezeReason.BLACK_THREE_DISCARD, card, seat)
             events.append(PileFrozen(reason=FreezeReason.BLACK_THREE_DISCARD, card=card))
     if st.sizes[seat] == 0:
         _went_out(st, seat, events)

@@ -26,7 +26,7 @@ from canasta.variants.enums import Choice
 from .actions import DECLINE, Action
 from .arguments import shown
 from .canastas import CanastaKind, canasta_kind
-from .cards import CARDS, WILD, Card, Rank, cards_of
+from .cards import CARDS, Card, Rank, cards_of
 from .events import FreezeReason
 from .state import ANSWER, DRAW, MELD, OVER, State
 from .table import TableRules
@@ -173,6 +173,8 @@ class PlayerView:
     """What froze the pile, while it is frozen (:class:`~canasta.core.events.FreezeReason`); None otherwise."""
     pile_freezing_card: Card | None
     """The card that froze the pile (the upcard, or the wild card or black three discarded), when it is frozen and known."""
+    pile_freezing_seat: int | None
+    """The seat whose discard froze the pile, when a discard froze it (000 LÅST HÖG 2, 001 §17 B); None for an upcard or a position."""
     discards: tuple[tuple[int, Card], ...]
     """Cards put on the pile this hand, in order, as (seat, card); seat -1 marks an upcard."""
     stock_size: int
@@ -199,24 +201,26 @@ class PlayerView:
         return render_table(self)
 
 
+def _meld_view(rank: int, naturals: int, twos: int, jokers: int, cards: tuple[int, ...], size: int) -> MeldView:
+    kind = canasta_kind(rank, twos, jokers)
+    total = naturals + twos + jokers
+    return MeldView(
+        rank=Rank.from_index(rank),
+        naturals=naturals,
+        twos=twos,
+        jokers=jokers,
+        cards=cards_of(cards),
+        is_canasta=total >= size,
+        is_natural=kind is CanastaKind.NATURAL or kind is CanastaKind.PURE_WILD,
+        to_canasta=max(0, size - total),
+        canasta_kind=kind if total >= size else None,
+    )
+
+
 def _meld_views(st: State) -> tuple[tuple[MeldView, ...], ...]:
     size = st.rules.canasta_size
     return tuple(
-        tuple(
-            MeldView(
-                rank=Rank.from_index(rank),
-                naturals=n,
-                twos=t,
-                jokers=j,
-                cards=cards_of(cards),
-                is_canasta=n + t + j >= size,
-                is_natural=(t + j == 0) if rank != WILD else (t == 0 or j == 0),
-                to_canasta=max(0, size - n - t - j),
-                canasta_kind=canasta_kind(rank, t, j) if n + t + j >= size else None,
-            )
-            for rank, (n, t, j, cards) in sorted(side_melds.items())
-        )
-        for side_melds in st.melds
+        tuple(_meld_view(rank, n, t, j, cards, size) for rank, (n, t, j, cards) in sorted(side_melds.items())) for side_melds in st.melds
     )
 
 
@@ -284,6 +288,7 @@ def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Var
         pile_frozen=st.frozen,
         pile_frozen_by=st.freeze_reason if st.frozen else None,
         pile_freezing_card=CARDS[st.frozen_by] if st.frozen and st.frozen_by >= 0 else None,
+        pile_freezing_seat=st.freezing_seat if st.frozen and st.freezing_seat >= 0 else None,
         discards=tuple((s, CARDS[c]) for s, c in st.history),
         stock_size=len(st.stock),
         scores=tuple(st.scores),

@@ -37,37 +37,41 @@ from canasta.core.game import Game
 from canasta.core.going_out import can_go_out
 from canasta.core.views import Phase, PlayerView, Question
 from canasta.variants.citations import citation_for
+from canasta.variants.enums import Choice
 
-NOW = "now"
-"""The action itself is penalised."""
-IF_YES = "if yes"
-"""``ask``: penalised if the partner answers yes, since the player cannot go out this turn."""
-AT_DISCARD = "at the discard"
-"""A meld after the partner's yes that leaves no way out: the discard that ends the turn is penalised."""
-IF_NOT_OUT = "if not out"
-"""Answering yes: penalised if the asker then ends his turn without going out."""
+
+class When(Choice):
+    """When an action's cost falls due."""
+
+    NOW = "now"
+    """The action itself is penalised."""
+    IF_YES = "if yes"
+    """``ask``: penalised if the partner answers yes, since the player cannot go out this turn."""
+    AT_DISCARD = "at the discard"
+    """A meld after the partner's yes that leaves no way out: the discard that ends the turn is penalised."""
+    IF_NOT_OUT = "if not out"
+    """Answering yes: penalised if the asker then ends his turn without going out."""
 
 
 @attrs.frozen(kw_only=True)
 class Cost:
-    """What playing an action costs a side, when, and the rule that says so (with its source section).
-
-    ``points`` is a penalty (``going_out.permission_penalty``, 001 §23 D);
-    ``minimum`` the side's opening minimum before and after the action
-    (``penalties.insufficient_opening_raise``, 001 §27 A•2), else None.
-    ``when`` is one of :data:`NOW`, :data:`IF_YES`, :data:`AT_DISCARD` and
-    :data:`IF_NOT_OUT`.
-    """
+    """What playing an action costs a side, when, and the rule that says so (with its source section)."""
 
     side: int
+    """The side that pays."""
     rule: str
+    """The profile key of the rule, e.g. ``going_out.permission_penalty``."""
     source: str
-    when: str = NOW
+    """The rule's source section, e.g. ``001 §23 D``."""
+    when: When = When.NOW
+    """When it falls due."""
     points: int = 0
+    """A penalty in points (``going_out.permission_penalty``, 001 §23 D); 0 for a raised minimum."""
     minimum: tuple[int, int] | None = None
+    """The side's opening minimum before and after the action (``penalties.insufficient_opening_raise``, 001 §27 A•2); else None."""
 
 
-def _penalties(view: PlayerView, events: Iterable[Event], when: str) -> list[Cost]:
+def _penalties(view: PlayerView, events: Iterable[Event], when: When) -> list[Cost]:
     """The costs among the events of one action: penalties applied, and a raised opening minimum."""
     found: list[Cost] = []
     citations = view.variant.citations
@@ -86,7 +90,7 @@ def _penalties(view: PlayerView, events: Iterable[Event], when: str) -> list[Cos
     return found
 
 
-def _discard_penalty(trial: Game, seat: int, when: str) -> list[Cost]:
+def _discard_penalty(trial: Game, seat: int, when: When) -> list[Cost]:
     """What the engine charges for a discard that does not go out, played on a copy at ``seat``'s turn."""
     view = trial.view(seat)
     for action in view.legal_actions:
@@ -96,7 +100,7 @@ def _discard_penalty(trial: Game, seat: int, when: str) -> list[Cost]:
 
 
 def _still_turn(game: Game, seat: int, hand: int) -> bool:
-    return not game.is_over and game.hand_number == hand and game.current_player == seat and game.phase == Phase.MELD
+    return not game.is_over and game.hand_number == hand and game.current_player == seat and game.phase is Phase.MELD
 
 
 def action_costs(game: Game, seat: int) -> dict[Action, list[Cost]]:
@@ -110,13 +114,13 @@ def action_costs(game: Game, seat: int) -> dict[Action, list[Cost]]:
     hand = game.hand_number
     for action in view.legal_actions:
         trial = game.copy()
-        found = _penalties(view, trial.apply(action), NOW)
+        found = _penalties(view, trial.apply(action), When.NOW)
         if isinstance(action, AskGoOut):
             found += _ask_cost(trial, seat, hand)
         elif isinstance(action, AnswerGoOut) and action.yes:
             found += _answer_cost(view)
         elif out_before and not found and _still_turn(trial, seat, hand) and not can_go_out(trial.copy().state, seat):
-            found += _discard_penalty(trial, seat, AT_DISCARD)
+            found += _discard_penalty(trial, seat, When.AT_DISCARD)
         if found:
             costs[action] = found
     return costs
@@ -124,12 +128,12 @@ def action_costs(game: Game, seat: int) -> dict[Action, list[Cost]]:
 
 def _ask_cost(trial: Game, seat: int, hand: int) -> list[Cost]:
     """After ``ask`` (played on ``trial``): the cost if the partner answers yes and the player cannot go out (001 §23 D)."""
-    if trial.is_over or trial.phase != Phase.ANSWER:
+    if trial.is_over or trial.phase is not Phase.ANSWER:
         return []
     trial.apply(YES)
     if not _still_turn(trial, seat, hand) or can_go_out(trial.copy().state, seat):
         return []
-    return _discard_penalty(trial, seat, IF_YES)
+    return _discard_penalty(trial, seat, When.IF_YES)
 
 
 def _answer_cost(view: PlayerView) -> list[Cost]:
@@ -138,7 +142,7 @@ def _answer_cost(view: PlayerView) -> list[Cost]:
     if not points:
         return []
     rule = "going_out.permission_penalty"
-    return [Cost(side=view.side, rule=rule, source=citation_for(view.variant.citations, rule), when=IF_NOT_OUT, points=points)]
+    return [Cost(side=view.side, rule=rule, source=citation_for(view.variant.citations, rule), when=When.IF_NOT_OUT, points=points)]
 
 
-__all__ = ["AT_DISCARD", "IF_NOT_OUT", "IF_YES", "NOW", "Cost", "action_costs"]
+__all__ = ["Cost", "When", "action_costs"]

@@ -18,7 +18,7 @@ from canasta.errors import IllegalActionError, NotationError
 from . import text
 from .lines import command_text, line_problem
 from .screen import Screen
-from .session import Match, Report
+from .session import Match, PlayedAction
 
 INTERRUPTED = 130
 """The exit code after Ctrl-C, as shells report a SIGINT."""
@@ -33,23 +33,23 @@ def _where(match: Match) -> str:
     return f"in hand {view.hand_number}; scores before this hand: {scores}"
 
 
-def _show_reports(match: Match, screen: Screen, reports: Sequence[Report]) -> None:
+def _show_played(match: Match, screen: Screen, played: Sequence[PlayedAction]) -> None:
     """One line per action, then the score breakdown at the end of a hand and the result at the end of the match."""
     view = match.view()
-    for report in reports:
-        for line in text.action_lines(view, report.seat, report.action, report.events):
-            screen.say(line, "dim" if report.seat != match.seat else "")
-        ended = report.hand_ended
+    for one in played:
+        for line in text.action_lines(view, one.seat, one.action, one.events):
+            screen.say(line, "dim" if one.seat != match.seat else "")
+        ended = one.hand_ended
         if ended is not None:
             screen.scores(text.hand_end_title(view, ended), text.score_table(view, ended.scores, ended.totals))
-        final = report.match_ended
+        final = one.match_ended
         if final is not None:
             screen.say("")
             screen.say(text.match_result(view, final, match.game.hand_number), "bold")
         elif ended is not None:
             screen.pause()
             screen.say("")
-            for line in text.deal_lines(view, report.events):
+            for line in text.deal_lines(view, one.events):
                 screen.say(line)
 
 
@@ -100,7 +100,7 @@ def _explain(match: Match, screen: Screen, arg: str) -> None:
 def _hint(match: Match, screen: Screen) -> None:
     action = match.hint()
     if action is None:
-        screen.say("no hint: the heuristic bot is not installed")
+        screen.say("no hint: this match has no hint bot")
         return
     legal = match.view().legal_actions
     number = legal.index(action) + 1 if action in legal else 0
@@ -117,14 +117,14 @@ def _play(match: Match, screen: Screen, command: str) -> bool:
         return False
     chosen: Action | str = legal[number - 1] if number is not None else command
     try:
-        report = match.play(chosen)
+        played = match.apply(chosen)
     except NotationError as exc:
         screen.say(f"cannot read that: {exc}. Type help for the commands.", "red")
         return False
     except IllegalActionError as exc:
         screen.say(f"illegal: {exc.reason}  [rule {exc.rule}, {exc.source}]  (? {exc.action} explains; the game is unchanged)", "red")
         return False
-    _show_reports(match, screen, [report])
+    _show_played(match, screen, [played])
     return True
 
 
@@ -132,7 +132,7 @@ def _show_table(match: Match, screen: Screen, view_only: bool = False) -> None:
     """The table, and unless ``view_only`` the prompt's heading; then the numbered actions and what any of them costs."""
     view = match.view()
     costs = match.costs()
-    screen.table(text.table_text(view, match.frozen_reason))
+    screen.table(text.table_text(view))
     if not view_only:
         screen.say(text.prompt_heading(view), "bold")
     marks = {action: text.cost_mark(found) for action, found in costs.items()}
@@ -160,7 +160,7 @@ def _turn(match: Match, screen: Screen) -> bool:
         if word in ("help", "h"):
             screen.say(text.HELP)
         elif word == "rules":
-            screen.say(text.rules_text(match.view().variant, match.view().players))
+            screen.say(text.rules_text(match.view().rules))
         elif word == "hint":
             _hint(match, screen)
         elif word == "table":
@@ -179,7 +179,7 @@ def run_session(match: Match, screen: Screen, intro: Sequence[str] = ()) -> int:
         for line in intro:
             screen.say(line)
         while True:
-            _show_reports(match, screen, match.advance())
+            _show_played(match, screen, match.advance())
             if match.is_over:
                 return 0
             if not _turn(match, screen):

@@ -60,7 +60,9 @@ class PlainScreen(Screen):
 
     def __init__(self, stdin: TextIO | None, stdout: TextIO) -> None:
         self.stdin = stdin
+        """Where the person's lines are read (None: a closed standard input)."""
         self.stdout = stdout
+        """Where everything is written, as plain text."""
 
     @property
     def width(self) -> int:
@@ -120,7 +122,7 @@ class RichScreen(Screen):
                 r"(?<![\w-])(?P<red>[2-9TJQKA][HD])(?![\w-])",
                 r"(?<![\w-])(?P<black>[2-9TJQKA][CS])(?![\w-])",
                 r"(?<![\w-])(?P<joker>JK)(?![\w-])",
-                r"(?P<good>natural canasta|mixed canasta)",
+                r"(?P<good>(?:natural|mixed|pure wild|wild) canasta)",
                 r"(?P<warn>frozen:|not opened|^! )",
             ]
 
@@ -134,6 +136,7 @@ class RichScreen(Screen):
             }
         )
         self.console = console or Console(highlighter=CardHighlighter(), theme=theme)
+        """The rich console drawn on (a test may give its own)."""
         self._table: RenderableType | None = None
         self._log: deque[RenderableType] = deque(maxlen=LOG_ITEMS)
         self._alternate = False
@@ -149,7 +152,7 @@ class RichScreen(Screen):
         from rich.panel import Panel
 
         head, _, rest = printable(body).partition("\n")
-        self._table = Panel(self.console.render_str(rest, markup=False), title=head.strip("= "), title_align="left")
+        self._table = Panel(self.console.render_str(rest, markup=False), title=head, title_align="left")
 
     def scores(self, title: str, rows: Sequence[Sequence[str]]) -> None:
         from rich.table import Table

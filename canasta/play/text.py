@@ -2,16 +2,19 @@
 
 Everything here is a pure function of a :class:`~canasta.core.views.PlayerView`
 (what the person at the table may see), the events the engine returned and the
-profile, so the plain and the rich screen show the same words. Cards print as
-``KS``/``JK`` and actions in the text notation of :mod:`canasta.core.actions`.
+profile, so the plain and the rich screen show the same words. The table is
+the one layout of :mod:`canasta.core.render` (``str(view)``'s), spoken to the
+person (``you``, ``seat 2 (partner)``), with what taking the pile needs now
+added to the pile. Cards print as ``KS``/``JK`` and actions in the text
+notation of :mod:`canasta.core.actions`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from canasta.core import render
 from canasta.core.actions import Action, Discard
-from canasta.core.cards import Card
 from canasta.core.events import (
     CanastaCompleted,
     CardDrawn,
@@ -33,12 +36,11 @@ from canasta.core.events import (
     UpcardTurned,
 )
 from canasta.core.scoring import HandScore
-from canasta.core.views import MeldView, Phase, PlayerView
-from canasta.variants import Variant
-from canasta.variants.citations import citation_for
+from canasta.core.table import TableRules
+from canasta.core.views import Phase, PlayerView
 from canasta.variants.enums import GoOutPermission
 
-from .costs import AT_DISCARD, IF_NOT_OUT, IF_YES, NOW, Cost
+from .costs import Cost, When
 
 WIDTH = 100
 """Lines of numbered actions wrap at this width."""
@@ -48,157 +50,51 @@ WIDTH = 100
 
 
 def seat_name(view: PlayerView, seat: int) -> str:
-    """``you``, ``seat 2 (partner)`` or ``seat 1 (opponent)`` as the person at ``view.seat`` sees it."""
-    if seat == view.seat:
-        return "you"
-    role = "partner" if seat in view.partners else "opponent"
-    return f"seat {seat} ({role})"
-
-
-def side_seats(view: PlayerView, side: int) -> tuple[int, ...]:
-    """The seats of a side: side, side + sides, ... (partners sit opposite)."""
-    return tuple(s for s in range(view.players) if s % view.sides == side)
+    """``you``, ``seat 2 (partner)`` or ``seat 1 (opponent)``: a seat as the person at ``view.seat`` hears it."""
+    return render.seat_name(view, seat, person=True)
 
 
 def side_name(view: PlayerView, side: int) -> str:
     """``side 0 (seats 0 2, yours)`` or ``side 1 (seats 1 3)``."""
-    seats = " ".join(str(s) for s in side_seats(view, side))
-    mine = ", yours" if side == view.side else ""
-    return f"side {side} (seats {seats}{mine})"
+    return render.side_name(view, side, person=True)
 
 
 # -- the table --------------------------------------------------------------------------
 
 
-def hand_groups(cards: Sequence[Card]) -> str:
-    """The hand grouped by rank, high ranks first, then black threes, then the wild cards: ``A: AS AH | K: KC | wild: 2C JK``."""
-    if not cards:
-        return "(no cards)"
-    naturals: dict[str, list[str]] = {}
-    order: list[tuple[int, str]] = []
-    wild: list[str] = []
-    for card in cards:
-        if card.is_wild:
-            wild.append(card.text)
-            continue
-        key = card.rank.text
-        if key not in naturals:
-            naturals[key] = []
-            order.append((int(card.rank), key))
-        naturals[key].append(card.text)
-    groups = [f"{key}: {' '.join(naturals[key])}" for _, key in sorted(order, reverse=True)]
-    if wild:
-        groups.append(f"wild: {' '.join(wild)}")
-    return " | ".join(groups)
+def take_notes(view: PlayerView) -> list[str]:
+    """What taking the pile needs now, for the person's side, following the engine's check of a take in its order.
 
-
-def meld_line(m: MeldView) -> str:
-    """A meld with its canasta status: natural or mixed, and the cards it still needs."""
-    cards = " ".join(c.text for c in m.cards)
-    mix = "natural" if m.is_natural else "mixed"
-    status = f"{mix} canasta ({m.size} cards)" if m.is_canasta else f"{m.size} cards, {mix}, {m.to_canasta} to canasta"
-    return f"  {m.rank.text:<2} {cards:<30} {status}"
-
-
-def _wild_name(card: Card) -> str:
-    if card.is_wild:
-        return "a wild card"
-    if card.is_red_three:
-        return "a red three"
-    if card.is_black_three:
-        return "a black three"
-    return "a card"
-
-
-def frozen_reason_from_view(view: PlayerView) -> str:
-    """Why the pile is frozen, read from the cards that lie in it (the last ``pile_size`` discards of this hand).
-
-    A wild card in the pile freezes it (000 LÅST HÖG 2, 001 §17 B), and so may
-    an upcard that is a wild card or a red three (000 HUR SPELET BÖRJAR 1.3, 001 §10)
-    or a discarded black three under ``black_threes.discard = "freeze"``.
-    """
-    pile = view.discards[-view.pile_size :] if view.pile_size else ()
-    for seat, card in pile:
-        if seat < 0 and (card.is_wild or card.is_red_three or card.is_black_three):
-            return f"the upcard {card.text} is {_wild_name(card)}"
-        if card.is_wild or (card.is_black_three and view.variant.black_threes.discard == "freeze"):
-            return f"{_wild_name(card)} ({card.text}) lies in it"
-    return "it was frozen earlier this hand"
-
-
-def pile_line(view: PlayerView, frozen_reason: str | None) -> str:
-    """The pile: its top card, its size, whether it is frozen and why, and what taking it needs now.
-
-    What taking it needs follows the engine's check of a take, in its order: a
-    wild card or a three on top stops everyone (001 §17 B, 000 ATT TA HÖGEN 1,
+    A wild card or a three on top stops everyone (001 §17 B, 000 ATT TA HÖGEN 1,
     001 §20 B), a side that has not opened may be barred from the pile
     (``initial_meld.allowed_from_pile``), a frozen pile needs a natural pair
     (000 ATT TA HÖGEN 5, 001 §14 B), and so does a side that has not opened
     under ``initial_meld.pile_requires_natural_pair``.
     """
-    if view.pile_size == 0 or view.pile_top is None:
-        return "pile empty"
     top = view.pile_top
-    text = f"pile {view.pile_size} card{'s' if view.pile_size != 1 else ''}, top {top.text}"
-    notes = [f"frozen: {frozen_reason or frozen_reason_from_view(view)}" if view.pile_frozen else "not frozen"]
+    if top is None:
+        return []
     opened = view.opened[view.side]
-    im = view.variant.initial_meld
+    rules = view.rules
     if top.is_wild or top.is_black_three or top.is_red_three:
-        notes.append(f"{_wild_name(top)} on top: nobody may take it now")
-    elif not opened and not im.allowed_from_pile:
-        notes.append("your side must open before it may take the pile")
-    elif view.pile_frozen:
-        notes.append(f"only a natural pair of {top.rank.text} takes it")
-    elif not opened and im.pile_requires_natural_pair:
-        notes.append(f"your side has not opened, so taking it needs a natural pair of {top.rank.text}")
-    return f"{text} ({'; '.join(notes)})"
+        return [f"{render.card_noun(top)} on top: nobody may take it now"]
+    if not opened and not rules.allowed_from_pile:
+        return ["your side must open before it may take the pile"]
+    if view.pile_frozen:
+        return [f"only a natural pair of {top.rank.text} takes it"]
+    if not opened and rules.pile_needs_pair_to_open:
+        return [f"your side has not opened, so taking it needs a natural pair of {top.rank.text}"]
+    return []
 
 
-def opening_text(view: PlayerView, side: int) -> str:
-    """Whether the side has opened and, if not, the minimum it needs and what this turn has melded toward it."""
-    if view.opened[side]:
-        return "opened"
-    minimum = view.opening_minimums[side]
-    text = f"not opened, needs {minimum} points to open"
-    t = view.turn
-    if view.phase is not Phase.OVER and view.current_player % view.sides == side and t.opening_points:
-        text += f" (this turn {t.opening_points} so far, {t.opening_needed} more needed)"
-    return text
+def pile_line(view: PlayerView) -> str:
+    """The pile as the table shows it to the person: its top card, its size, whether it is frozen and why, and what taking it needs now."""
+    return render.pile_text(view, person=True, notes=take_notes(view))
 
 
-def table_text(view: PlayerView, frozen_reason: str | None = None) -> str:
-    """The table as the person at ``view.seat`` sees it: scores, stock, pile, each side's melds and red threes, hands."""
-    v = view
-    scores = ", ".join(f"side {s}{' (you)' if s == v.side else ''} {v.scores[s]}" for s in range(v.sides))
-    lines = [
-        f"== {v.variant.name}, hand {v.hand_number}, you are seat {v.seat}; scores {scores} (target {v.variant.match.target}) ==",
-        f"stock {v.stock_size} cards   {pile_line(v, frozen_reason)}",
-    ]
-    for side in range(v.sides):
-        threes = " ".join(c.text for c in v.red_threes[side]) or "none"
-        lines.append(f"{side_name(v, side)}: {opening_text(v, side)}; red threes: {threes}")
-        melds = v.melds[side]
-        lines.extend(meld_line(m) for m in melds)
-        if not melds:
-            lines.append("  (no melds)")
-    others = ", ".join(f"{seat_name(v, s)} {v.hand_sizes[s]}" for s in range(v.players) if s != v.seat)
-    lines.append(f"cards in hand: {others}")
-    t = v.turn
-    notes = []
-    if t.pending_pile:
-        notes.append(f"{t.pending_pile} pile cards held back until the opening stands")
-    if t.retracted:
-        notes.append("the opening was taken back this turn")
-    if t.question != "not_asked":
-        notes.append(f"'may I go out?': {t.question.value.replace('_', ' ')}")
-    if t.take_forced:
-        notes.append("the stock is empty: the pile must be taken")
-    elif t.stock_empty and v.phase is Phase.DRAW:
-        notes.append("the stock is empty: take the pile or decline it")
-    if notes and v.phase is not Phase.OVER:
-        lines.append("this turn: " + "; ".join(notes))
-    lines.append(f"your hand ({len(v.hand)}): {hand_groups(v.hand)}")
-    return "\n".join(lines)
+def table_text(view: PlayerView) -> str:
+    """The table as the person at ``view.seat`` sees it: the layout of ``str(view)``, spoken to the person (:mod:`canasta.core.render`)."""
+    return "\n".join(render.table_lines(view, person=True, pile_notes=take_notes(view)))
 
 
 def prompt_heading(view: PlayerView) -> str:
@@ -222,7 +118,7 @@ def numbered(actions: Sequence[Action], width: int = WIDTH, marks: Mapping[Actio
 
 # -- what an action costs ------------------------------------------------------------------
 
-_WHEN_MARK = {NOW: "", IF_YES: " if yes", AT_DISCARD: " later", IF_NOT_OUT: " if not out"}
+_WHEN_MARK = {When.NOW: "", When.IF_YES: " if yes", When.AT_DISCARD: " later", When.IF_NOT_OUT: " if not out"}
 
 _REASONS = {
     "going_out.permission_penalty": "your partner answered yes to 'may I go out?', and a discard that does not go out is penalised",
@@ -232,7 +128,7 @@ _REASONS = {
 
 def cost_mark(costs: Sequence[Cost]) -> str:
     """A short note of what an action costs, for the numbered list: ``-100``, ``-100 if yes``, ``minimum 60``."""
-    return ", ".join(f"minimum {c.minimum[1]}" if c.minimum is not None else f"-{c.points}{_WHEN_MARK.get(c.when, '')}" for c in costs)
+    return ", ".join(f"minimum {c.minimum[1]}" if c.minimum is not None else f"-{c.points}{_WHEN_MARK[c.when]}" for c in costs)
 
 
 def cost_sentence(view: PlayerView, cost: Cost) -> str:
@@ -245,16 +141,16 @@ def cost_sentence(view: PlayerView, cost: Cost) -> str:
             f"raises your side's opening minimum from {old} to {new} for the rest of this hand: taking back an opening is penalised{cite}"
         )
     points = f"{cost.points} point{'s' if cost.points != 1 else ''}"
-    if cost.when == IF_YES:
+    if cost.when is When.IF_YES:
         return (
             "if your partner answers yes, you must go out this turn, and the engine finds no way for you to: "
             f"your discard would then cost {whose} {points}{cite}"
         )
-    if cost.when == AT_DISCARD:
+    if cost.when is When.AT_DISCARD:
         return (
             f"leaves you no way to go out this turn, and your partner's yes binds you: your discard would then cost {whose} {points}{cite}"
         )
-    if cost.when == IF_NOT_OUT:
+    if cost.when is When.IF_NOT_OUT:
         asker = seat_name(view, view.turn.seat)
         return f"binds {asker} to go out this turn: if the turn ends without going out, {whose} loses {points}{cite}"
     return f"costs {whose} {points}: {_REASONS.get(cost.rule, 'the profile penalises it')}{cite}"
@@ -308,11 +204,11 @@ def _event_note(view: PlayerView, actor: int, event: Event) -> str | None:
         case PileReleased(cards=cards):
             return f"the {cards} held-back pile cards went into the hand"
         case PileFrozen(reason=reason):
-            return f"the pile is frozen ({reason})"
+            return f"the pile is frozen ({reason.value})"
         case SideOpened(side=side, points=points, minimum=minimum):
             return f"side {side} opened with {points} points (minimum {minimum})"
-        case CanastaCompleted(side=side, rank=rank, natural=natural):
-            return f"side {side} completed a {'natural' if natural else 'mixed'} canasta of {rank.text}"
+        case CanastaCompleted(side=side, rank=rank):
+            return f"side {side} completed a {render.kind_text(event.kind)} canasta of {rank.text}"
         case OpeningRetracted(new_minimum=minimum):
             return f"{who}took back the opening; the minimum is now {minimum}"
         case Discarded(card=card):
@@ -439,10 +335,6 @@ def match_result(view: PlayerView, ended: MatchEnded, hands: int) -> str:
 # -- the rules ------------------------------------------------------------------------------
 
 
-def _per_players(mapping: object, players: int) -> object:
-    return mapping.get(players) if isinstance(mapping, dict) else mapping
-
-
 _PERMISSION = {
     GoOutPermission.NOT_USED: "not used",
     GoOutPermission.OPTIONAL: "optional, the answer binds",
@@ -450,71 +342,70 @@ _PERMISSION = {
 }
 
 
-def _bonus_table(table: object) -> str:
-    if not isinstance(table, tuple | list) or not table:
-        return str(table)
+def _bonus_table(table: Sequence[int]) -> str:
     steps = ", ".join(f"{i} for {n}" for n, i in enumerate(table, 1))
     return f"{steps}" + (" or more" if len(table) > 1 else "")
 
 
-def penalties_text(variant: Variant) -> str:
-    """The penalties the engine applies in play, with their sources; the others are for score sheets (001 §22-§35)."""
-    v = variant
+def penalties_text(rules: TableRules) -> str:
+    """The penalties the engine applies in play at this table (``view.rules``), with their sources; the others are
+    for score sheets (001 §22-§35). The permission penalty only where a partner can be asked (001 §23 D)."""
     found = []
-    points = v.going_out.permission_penalty
-    if points and v.going_out.permission is not GoOutPermission.NOT_USED:
-        source = citation_for(v.citations, "going_out.permission_penalty")
-        found.append(f"after the partner's yes to 'may I go out?', a discard that does not go out costs the side {points} ({source})")
-    raised = v.penalties.insufficient_opening_raise
+    points = rules.permission_penalty
+    if points and rules.permission:
+        found.append(
+            f"after the partner's yes to 'may I go out?', a discard that does not go out costs the side {points}"
+            f" ({rules.cite('going_out.permission_penalty')})"
+        )
+    raised = rules.minimum_raise
     if raised:
-        source = citation_for(v.citations, "penalties.insufficient_opening_raise")
-        found.append(f"taking back an opening that falls short raises the side's minimum by {raised} for the hand ({source})")
+        found.append(
+            f"taking back an opening that falls short raises the side's minimum by {raised} for the hand"
+            f" ({rules.cite('penalties.insufficient_opening_raise')})"
+        )
     return "penalties in play: " + ("; ".join(found) if found else "none")
 
 
-def rules_text(variant: Variant, players: int) -> str:
-    """The profile's key rules in a few lines: opening minimums, going out, the pile, canastas, red threes, target."""
-    v = variant
-    im = v.initial_meld
-    first = f" below {im.score_thresholds[0]}" if im.score_thresholds else ""
-    bands = [f"{im.minimums[0]}{first}"]
-    for lo, minimum in zip(im.score_thresholds, im.minimums[1:], strict=False):
+def rules_text(rules: TableRules) -> str:
+    """The key rules of this table (``view.rules``) in a few lines: opening minimums, the pile, melds, canastas,
+    going out, penalties, red threes, the target."""
+    r = rules
+    first = f" below {r.thresholds[0]}" if r.thresholds else ""
+    bands = [f"{r.minimums[0]}{first}"]
+    for lo, minimum in zip(r.thresholds, r.minimums[1:], strict=False):
         bands.append(f"{minimum} from {lo}")
-    canastas = _per_players(v.going_out.canastas_required, players)
-    natural = " (one of them natural)" if v.going_out.natural_canasta_required else ""
-    pile = v.discard_pile
+    natural = " (one of them natural)" if r.natural_canasta_required else ""
     ways = ["a natural pair"]
-    if pile.wild_and_natural:
+    if r.wild_and_natural:
         ways.append("a natural and a wild card (unfrozen pile, opened side)")
-    if pile.add_top_card_to_meld:
+    if r.add_top_card_to_meld:
         ways.append("the top card onto your meld (unfrozen pile, opened side)")
     freeze = []
-    if pile.wild_discard_freezes:
+    if r.wild_discard_freezes:
         freeze.append("a discarded wild card")
-    upcards = [kind for kind, on in (("wild", v.upcard.wild_freezes), ("red-three", v.upcard.red_three_freezes)) if on]
-    if v.upcard.black_three_freezes:
+    upcards = [kind for kind, on in (("wild", r.upcard_wild_freezes), ("red-three", r.upcard_red_three_freezes)) if on]
+    if r.upcard_black_three_freezes:
         upcards.append("black-three")
     if upcards:
         freeze.append(f"a {' or '.join(upcards)} upcard")
-    if v.black_threes.discard == "freeze":
+    if r.black_three_freezes_discard:
         freeze.append("a discarded black three")
-    before = "a natural pair" if im.pile_requires_natural_pair else "the usual ways"
-    c = v.canastas
-    threes = _per_players(v.red_threes.bonus_table, players)
+    before = "a natural pair" if r.pile_needs_pair_to_open else "the usual ways"
+    v = r.variant
     lines = [
-        f"{v.title} ({v.name}), {players} players; the match goes to {v.match.target} points",
-        f"opening minimum by score: {', '.join(bands)}; several melds may make it: {'yes' if im.several_melds else 'no'}",
+        f"{v.title} ({v.name}), {r.players} players; the match goes to {r.target} points",
+        f"opening minimum by score: {', '.join(bands)}; several melds may make it: {'yes' if r.several_melds else 'no'}",
         f"the pile is taken with {'; or '.join(ways)}; before opening it needs {before}"
-        + ("; you may take only its top card" if pile.take_top_card_only else ""),
+        + ("; you may take only its top card" if r.take_top_card_only else ""),
         f"the pile freezes on {', '.join(freeze) or 'nothing'}; a frozen pile needs a natural pair",
-        f"melds: at least {v.melds.min_size} cards, at least {v.melds.min_naturals} natural, at most {v.melds.max_wilds} wild",
-        f"canasta: {c.size} cards; bonus {c.natural_bonus} natural, {c.mixed_bonus} mixed",
-        f"going out needs {canastas} canasta{'s' if canastas != 1 else ''}{natural}; bonus {v.going_out.bonus}, concealed "
-        + (str(v.concealed_going_out.bonus) if v.concealed_going_out.allowed else "not allowed")
+        f"melds: at least {r.min_size} cards, at least {r.min_naturals} natural, at most {r.max_wilds} wild",
+        f"canasta: {r.canasta_size} cards; bonus {r.natural_bonus} natural, {r.mixed_bonus} mixed",
+        f"going out needs {r.canastas_required} canasta{'s' if r.canastas_required != 1 else ''}{natural}; bonus {r.going_out_bonus}, concealed "
+        + (str(r.concealed_bonus) if r.concealed_allowed else "not allowed")
         + f"; asking the partner 'may I go out?': {_PERMISSION[v.going_out.permission]}",
-        penalties_text(v),
-        f"red threes score {_bonus_table(threes)} (negative unless the side has {'a canasta' if v.red_threes.plus_when == 'canasta' else 'a meld'});"
-        " a discarded black three " + ("freezes the pile" if v.black_threes.discard == "freeze" else "blocks the next player"),
+        penalties_text(r),
+        f"red threes score {_bonus_table(r.red_three_table)} (negative unless the side has {'a canasta' if r.red_threes_need_canasta else 'a meld'});"
+        " a discarded black three " + ("freezes the pile" if r.black_three_freezes_discard else "blocks the next player"),
     ]
     return "\n".join(lines)
 
@@ -533,6 +424,7 @@ commands:
   quit            leave the match
 an action marked [-100] or [minimum 60] in the list costs points or raises your opening minimum;
 the lines starting with ! under the list say what and why, before you play it"""
+"""What ``help`` prints: the session's commands."""
 
 
 def discards_text(view: PlayerView) -> str:
@@ -551,11 +443,8 @@ __all__ = [
     "deal_lines",
     "discards_text",
     "format_rows",
-    "frozen_reason_from_view",
     "hand_end_title",
-    "hand_groups",
     "match_result",
-    "meld_line",
     "numbered",
     "penalties_text",
     "pile_line",
@@ -565,4 +454,5 @@ __all__ = [
     "seat_name",
     "side_name",
     "table_text",
+    "take_notes",
 ]
