@@ -75,7 +75,7 @@ def bench_pettingzoo(variant: str, players: int, seconds: float, observe: bool) 
         game = env.game
         assert game is not None
         while not env.terminations[env.agent_selection]:
-            mask = env.last()[0]["action_mask"] if observe else env.actions_space.mask_of(game.legal_actions())
+            mask = env.last()[0]["action_mask"] if observe else env.action_encoding.mask_of(game.legal_actions())
             env.step(int(rng.choice(np.flatnonzero(mask))))
             steps += 1
     return steps, time.perf_counter() - start

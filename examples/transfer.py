@@ -50,7 +50,7 @@ def play_hand(
 ) -> tuple[list[float], list[tuple[int, list[Action], int]]]:
     """One hand; seats in ``learners`` use the policy, the others play at random. Returns each seat's reward and the learners' choices."""
     env.reset(seed=seed)
-    space = env.actions_space
+    space = env.action_encoding
     taken: list[tuple[int, list[Action], int]] = []
     reward = [0.0] * env.players
     for agent in env.agent_iter():

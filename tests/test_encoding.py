@@ -73,9 +73,7 @@ def test_mask_equals_legal_actions_at_random_positions(variant: str, players: in
 
 def _outside_candidates(space: ActionSpace, players: int) -> list[canasta.Action]:
     """Actions just beyond the space's bounds: more naturals, twos or jokers than it lists, every rank, every take form."""
-    from canasta.core.table import TableRules
-
-    r = TableRules(space.variant, players)
+    r = canasta.TableRules(space.variant, players)
     top = 4 * r.decks + 3
     pool: list[canasta.Action] = []
     for rank in ("3", "4", "9", "A", "W"):
@@ -150,7 +148,7 @@ def test_observation_has_its_documented_shape_and_blocks(variant: str, players: 
             own = sum(m.size for m in view.melds[view.side])
             assert parts["melds"][0, :, :3].sum() == own, "my side's melds come first"
             assert parts["phase"].sum() == 1 and parts["pile_top"].sum() == 1 and parts["question"].sum() == 1
-            assert parts["playing"].sum() == players - view.variant.deal.sitting_out.get(players, 0)
+            assert parts["playing"].sum() == view.rules.playing == players - len(view.sitting_out)
 
 
 def test_observation_shows_the_seat_sitting_out() -> None:
@@ -161,6 +159,79 @@ def test_observation_shows_the_seat_sitting_out() -> None:
     parts = space.describe(space.encode(g.view(0)))
     assert len(idle) == 1
     assert parts["playing"][(idle[0] - 0) % 5] == 0
+
+
+def test_the_playing_block_is_the_views_sitting_out_from_the_seat() -> None:
+    """The observation reads who sits out from the view (issue 18), seen from the seat: me first, then to my left."""
+    import attrs
+
+    space = ObservationSpace("regency", 5)
+    g = canasta.Game("regency", players=5, seed=2)
+    rng = random.Random(2)
+    idle = set()
+    for _ in range(3):
+        idle.update(g.view(0).sitting_out)
+        for seat in range(5):
+            view = g.view(seat)
+            playing = space.describe(space.encode(view))["playing"]
+            assert [k for k in range(5) if playing[k] == 0] == [(s - seat) % 5 for s in view.sitting_out]
+            moved = attrs.evolve(view, sitting_out=((view.sitting_out[0] + 1) % 5,))
+            assert space.describe(space.encode(moved))["playing"][(moved.sitting_out[0] - seat) % 5] == 0
+        hand = g.hand_number
+        while g.hand_number == hand:  # play the hand out: another seat sits out the next (004 L11)
+            g.apply(rng.choice(g.legal_actions()))
+    assert len(idle) == 3
+
+
+def test_card_classes_and_meld_slots_follow_the_card_constants() -> None:
+    """Classes and slots are derived from canasta.core.cards (issue 18): a class per rank, then red threes and jokers."""
+    from canasta.core.cards import JOKER, N_CODES, RANK_CHARS, RED_THREES, WILD, rank_of, rank_text
+
+    classes = observation_module.CARD_CLASSES
+    assert len(observation_module.CLASS_OF) == N_CODES
+    for code in range(N_CODES):
+        want = "JK" if code == JOKER else "r3" if code in RED_THREES else RANK_CHARS[rank_of(code)]
+        assert classes[observation_module.CLASS_OF[code]] == want
+    slots = observation_module.MELD_SLOTS
+    assert {slots[slot]: rank_text(rank) for rank, slot in observation_module.SLOT_OF.items()} == {t: t for t in slots}
+    assert slots[observation_module.SLOT_OF[WILD]] == "W"
+    assert [p.name for p in observation_module.ENCODED_PHASES] == ["DRAW", "MELD", "ANSWER", "OVER"]
+    assert not hasattr(observation_module, "PHASES"), "PHASES names three things in the library; this one is ENCODED_PHASES"
+
+
+def test_the_canasta_values_read_each_melds_canasta_kind() -> None:
+    """'is canasta' and 'is natural canasta' come from MeldView.canasta_kind: natural and pure-wild canastas are unmixed (004 opt b)."""
+    import attrs
+
+    from canasta.core.views import MeldView
+
+    space = ObservationSpace("finnish", 4)
+    view = canasta.Game("finnish", players=4, seed=5).view(1)
+
+    def meld(rank: str, n: int, t: int, j: int, kind: canasta.CanastaKind | None) -> MeldView:
+        size = n + t + j
+        return MeldView(
+            rank=canasta.Rank(rank), naturals=n, twos=t, jokers=j, cards=(), is_canasta=kind is not None,
+            is_natural=t + j == 0, to_canasta=max(0, 7 - size), canasta_kind=kind,
+        )  # fmt: skip
+
+    kinds = canasta.CanastaKind
+    mine = (
+        meld("9", 3, 1, 0, None),
+        meld("Q", 5, 2, 0, kinds.MIXED),
+        meld("K", 7, 0, 0, kinds.NATURAL),
+        meld("W", 0, 7, 0, kinds.PURE_WILD),
+    )
+    theirs = (meld("W", 0, 4, 3, kinds.WILD),)
+    melds = [(), ()]
+    melds[view.side], melds[1 - view.side] = mine, theirs
+    got = space.describe(space.encode(attrs.evolve(view, melds=tuple(melds))))["melds"]
+    slot = observation_module.SLOT_OF
+    assert got[0, slot[7]].tolist() == [3, 1, 0, 0, 0]
+    assert got[0, slot[10]].tolist() == [5, 2, 0, 1, 0]
+    assert got[0, slot[11]].tolist() == [7, 0, 0, 1, 1]
+    assert got[0, slot[13]].tolist() == [0, 7, 0, 1, 1], "a pure wild canasta holds one kind of card"
+    assert got[1, slot[13]].tolist() == [0, 4, 3, 1, 0]
 
 
 @settings(max_examples=25, deadline=None)
@@ -210,10 +281,6 @@ def test_import_canasta_does_not_import_numpy() -> None:
 
 
 # -- hostile input (issue 17): every bad argument gets the library's own error ------------
-
-
-
-
 
 
 @pytest.mark.parametrize("cls", [ActionSpace, ObservationSpace])

@@ -170,7 +170,7 @@ def test_an_action_a_live_state_refuses_is_a_spiel_error_and_changes_nothing() -
     assert state.is_chance_node() and state.history() == []
     state.apply_action(3)
     history, text = state.history(), str(state)
-    space = state._setup.action_space
+    space = game.action_encoding
     illegal = [i for i in range(space.num_actions) if i not in state.legal_actions()][:5]
     for action in illegal:
         with pytest.raises(canasta_openspiel.SpielActionError) as info:
@@ -261,6 +261,41 @@ def test_observers_and_states_refuse_what_is_no_state_or_no_seat() -> None:
         game.new_initial_state().action_to_string(pyspiel.PlayerId.CHANCE, 5000)
     with pytest.raises(canasta.ArgumentError, match="expected the TableRules"):
         canasta_openspiel.score_bound(None)  # type: ignore[arg-type]
+
+
+def test_the_game_reads_the_public_rules_and_names_its_encodings_as_pettingzoo_does() -> None:
+    """One rules object (issue 18): the game's rules are canasta.TableRules; the one-hand copy differs in the match target only."""
+    game = canasta_openspiel.CanastaGame({"variant": "regency", "players": 4})
+    assert type(game.rules) is canasta.TableRules
+    state = game.new_initial_state()
+    state.apply_action(2)
+    played = state.game.rules
+    assert played is game.one_hand_rules and played is not game.rules
+    from canasta.core.table import RULE_FIELDS
+
+    differ = [name for name in RULE_FIELDS if getattr(played, name) != getattr(game.rules, name)]
+    assert differ == ["target"] and played.target < -canasta_openspiel.score_bound(game.rules)
+    assert canasta_openspiel.score_bound(canasta.Game("regency", players=4, seed=1).rules) == canasta_openspiel.score_bound(game.rules)
+    assert game.num_distinct_actions() == game.action_encoding.num_actions
+    assert game.observation_tensor_shape() == list(game.observation_encoding.shape)
+    assert not hasattr(game, "action_space") and not hasattr(game, "observation_space"), "one name per space: *_encoding"
+
+
+def test_the_strings_show_the_profiles_target_not_the_one_hand_device() -> None:
+    """The engine plays the hand under a copy of the rules with an unreachable target; no string shows that target."""
+    game = canasta_openspiel.CanastaGame({"variant": "finnish", "players": 4})
+    device = str(game.one_hand_rules.target)
+    state = game.new_initial_state()
+    state.apply_action(4)
+    rng = random.Random(4)
+    while True:
+        assert state.game is not None
+        texts = [str(state), *(state.observation_string(p) for p in range(4)), *(state.information_state_string(p) for p in range(4))]
+        assert all(device not in text for text in texts)
+        assert str(game.rules.target) in str(state).splitlines()[0]
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_bad_game_parameters_are_argument_errors() -> None:

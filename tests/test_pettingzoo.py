@@ -60,10 +60,27 @@ def test_a_house_file_loads_as_an_environment(tmp_path: Path) -> None:
     house.write_text('extends = "regency"\nname = "our-house"\n\n[canastas]\nwild_canastas = true\n', encoding="utf-8")
     e = raw_env(variant=house, players=4)
     assert e.variant.name == "our-house"
-    assert "meld W t2 j1" in {str(a) for a in e.actions_space.actions}, "the house rule reaches the action space (004 opt b)"
+    assert "meld W t2 j1" in {str(a) for a in e.action_encoding.actions}, "the house rule reaches the action space (004 opt b)"
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         api_test(env(variant=str(house), players=4), num_cycles=50)
+
+
+def test_each_space_has_one_name_pettingzoos() -> None:
+    """PettingZoo's API names the spaces action_space(agent) and observation_space(agent) (issue 18); the encodings are *_encoding.
+
+    The dictionaries PettingZoo deprecates, and the names of earlier releases, are gone: one name per space.
+    """
+    e = env(variant="finnish", players=4)
+    spaces = {agent: (e.observation_space(agent), e.action_space(agent)) for agent in e.possible_agents}
+    assert all(spaces[a][0] is e.observation_space(a) and spaces[a][1] is e.action_space(a) for a in e.possible_agents)
+    assert len({id(pair[1]) for pair in spaces.values()}) == 4, "each agent has its own space (seeded on its own)"
+    assert e.action_space("player_0").n == e.action_encoding.num_actions
+    assert e.observation_space("player_0")["observation"].shape == e.observation_encoding.shape
+    for gone in ("action_spaces", "observation_spaces", "actions_space", "observations_space"):
+        assert not hasattr(e.unwrapped, gone), gone
+        with pytest.raises(AttributeError):
+            getattr(e, gone)
 
 
 def test_rewards_come_at_the_end_of_each_hand_and_match_the_scores() -> None:
@@ -111,7 +128,7 @@ def test_only_the_agent_to_act_has_a_mask_and_it_matches_the_engine() -> None:
         for agent in e.agents:
             mask = e.observe(agent)["action_mask"]
             if agent == current:
-                assert {e.actions_space.index_to_action(int(i)) for i in np.flatnonzero(mask)} == set(e.game.legal_actions())
+                assert {e.action_encoding.index_to_action(int(i)) for i in np.flatnonzero(mask)} == set(e.game.legal_actions())
             else:
                 assert not mask.any()
         e.step(int(rng.choice(np.flatnonzero(e.observe(current)["action_mask"]))))
@@ -123,7 +140,7 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     assert e.game is not None
     before = e.game.record()
     with pytest.raises(canasta.IllegalActionError):
-        e.step(e.actions_space.action_to_index("discard 7"))  # the turn starts with a draw (001 §9)
+        e.step(e.action_encoding.action_to_index("discard 7"))  # the turn starts with a draw (001 §9)
     with pytest.raises(canasta.ArgumentError, match="outside"):
         e.step(10**6)
     assert e.game.record() == before
@@ -206,7 +223,7 @@ def test_bad_agents_and_actions_are_argument_errors_and_change_nothing() -> None
         with pytest.raises(canasta.ArgumentError):
             e.step(action)  # type: ignore[arg-type]
     assert e.game.record() == before
-    e.step(np.int64(e.actions_space.action_to_index("draw")))
+    e.step(np.int64(e.action_encoding.action_to_index("draw")))
     assert len(e.game.actions) == 1
 
 

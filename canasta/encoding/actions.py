@@ -44,6 +44,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
+from canasta import TableRules
 from canasta.core.actions import (
     ASK,
     DECLINE,
@@ -59,9 +60,8 @@ from canasta.core.actions import (
     take,
 )
 from canasta.core.arguments import check_players, shown
-from canasta.core.cards import ACE, FOUR, JOKER, THREE, WILD
+from canasta.core.cards import ACE, BLACK_THREES, FOUR, JOKER, SUIT_CHARS, THREE, TWO, WILD
 from canasta.core.game import Game
-from canasta.core.table import TableRules
 from canasta.errors import ArgumentError, NotationError, shown_text, shown_value
 from canasta.variants import Variant, load_variant
 
@@ -112,9 +112,9 @@ def _enumerate(r: TableRules) -> list[Action]:
         forms.append((0, 0, 0))
     for top_only in (False, True) if r.take_top_card_only else (False,):
         out += [take(n, t, j, top_only) for n, t, j in forms]
-    naturals = twos = 4 * r.decks
+    naturals = twos = len(SUIT_CHARS) * r.decks  # the cards of one rank in the deck
     jokers = r.jokers
-    out += [meld(THREE, n) for n in range(1, min(r.black_three_max, 2 * r.decks) + 1)]
+    out += [meld(THREE, n) for n in range(1, min(r.black_three_max, len(BLACK_THREES) * r.decks) + 1)]
     cap = max(r.wild_room[: naturals + 1])  # no meld of a natural rank holds more wild cards (topics F)
     for rank in range(FOUR, ACE + 1):
         for n in range(naturals + 1):
@@ -124,7 +124,7 @@ def _enumerate(r: TableRules) -> list[Action]:
                         out.append(meld(rank, n, t, j))
     if r.wild_canastas:
         out += [meld(WILD, 0, t, j) for t in range(twos + 1) for j in range(jokers + 1) if t + j]
-    out += [discard(rank) for rank in range(ACE + 1)]
+    out += [discard(rank) for rank in range(TWO, ACE + 1)]
     out.append(discard(JOKER))
     if r.permission:
         out += [ASK, YES, NO]
@@ -155,8 +155,10 @@ class ActionSpace:
 
     def __init__(self, variant: Variant | str | Path, players: int) -> None:
         self.variant = resolve_variant(variant, "ActionSpace")
+        """The profile (a :class:`canasta.variants.Variant`)."""
         self.players = check_players(self.variant, players, "ActionSpace")
-        rules = TableRules(self.variant, self.players)
+        """The player count of the table."""
+        rules = TableRules(self.variant, self.players)  # the rules a game of this table plays by: no game is at hand
         self.actions: tuple[Action, ...] = tuple(_enumerate(rules))
         """The actions by index."""
         self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}

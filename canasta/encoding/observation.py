@@ -1,10 +1,11 @@
 """A fixed-size observation vector of a :class:`~canasta.core.views.PlayerView`.
 
-The vector is a pure function of the view (and the profile's public seating),
-so it holds only what the seat may see: a view never shows other hands or the
-stock (see :mod:`canasta.core.views`). Everything is given from the seat's own
-point of view: seats in the order "me, the player to my left, ...", sides in
-the order "my side, the next side, ...". So one policy can play every seat.
+The vector is a pure function of the view (who sits out is the view's
+``sitting_out``), so it holds only what the seat may see: a view never shows
+other hands or the stock (see :mod:`canasta.core.views`). Everything is given
+from the seat's own point of view: seats in the order "me, the player to my
+left, ...", sides in the order "my side, the next side, ...". So one policy
+can play every seat.
 
 Cards are counted in 15 *card classes* (:data:`CARD_CLASSES`): ``2``, ``3``
 (a black three), ``4`` .. ``A``, ``r3`` (a red three) and ``JK``. Counts are
@@ -18,6 +19,11 @@ the cards of each class each seat (and the deal, for upcards) put on the pile
 this hand, and ``recent_discards`` one-hot codes the last four cards put on
 the pile, newest first, with who put them there. The view's recall is that of
 an attentive player without notes (:mod:`canasta.core.views`), and so is this.
+
+The ``pile`` block says whether the pile is frozen, not why
+(``view.pile_frozen_by``): the rules take a frozen pile alike whatever froze
+it (001 §14 B, §17 B), and the discard blocks count the wild cards and black
+threes put on the pile.
 """
 
 from __future__ import annotations
@@ -28,9 +34,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from canasta import CanastaKind, TableRules
 from canasta.core.arguments import check_players, shown
-from canasta.core.cards import JOKER, RED_THREES, THREE, WILD
-from canasta.core.table import TableRules
+from canasta.core.cards import ACE, FOUR, JOKER, N_CODES, RED_THREES, THREE, WILD, rank_of
 from canasta.core.views import Phase, PlayerView, Question
 from canasta.errors import ArgumentError, shown_text, shown_value
 from canasta.variants import Variant
@@ -38,20 +44,30 @@ from canasta.variants import Variant
 from .actions import resolve_variant
 
 CARD_CLASSES = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "r3", "JK")
-"""The card classes: two, black three, four to ace, red three, joker."""
+"""The card classes: two, black three, four to ace (a class each, indexed as ranks), red three, joker."""
 N_CLASSES = len(CARD_CLASSES)
-CLASS_OF: tuple[int, ...] = tuple(14 if c == JOKER else 13 if c in RED_THREES else c >> 2 for c in range(53))
+"""How many card classes there are (15)."""
+_RED_THREE_CLASS = CARD_CLASSES.index("r3")
+_JOKER_CLASS = CARD_CLASSES.index("JK")
+CLASS_OF: tuple[int, ...] = tuple(
+    _JOKER_CLASS if c == JOKER else _RED_THREE_CLASS if c in RED_THREES else int(rank_of(c)) for c in range(N_CODES)
+)
 """The card class of each card code."""
 MELD_SLOTS = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "W")
 """A side's meld slots: black threes, four to ace, the wild-card meld (004 opt b)."""
-SLOT_OF: dict[int, int] = {THREE: 0, **{rank: rank - 1 for rank in range(2, 13)}, WILD: 12}
+SLOT_OF: dict[int, int] = {rank: slot for slot, rank in enumerate((THREE, *range(FOUR, ACE + 1), WILD))}
 """The meld slot of a meld's rank index."""
 MELD_FEATURES = ("naturals", "twos", "jokers", "canasta", "natural_canasta")
-"""The values encoded for each meld slot: its naturals, twos and jokers, and whether it is a canasta, a natural one."""
+"""The values encoded for each meld slot: its naturals, twos and jokers, whether it is a canasta, and whether the canasta
+holds no mix of wild and natural cards (its :class:`canasta.CanastaKind` is ``NATURAL``, or ``PURE_WILD`` for a wild-card
+canasta of twos only or jokers only, 004 opt b)."""
+_UNMIXED = (CanastaKind.NATURAL, CanastaKind.PURE_WILD)
 RECENT = 4
 """How many of the last cards put on the pile ``recent_discards`` shows."""
-PHASES = (Phase.DRAW, Phase.MELD, Phase.ANSWER, Phase.OVER)
-QUESTIONS = (Question.NOT_ASKED, Question.ASKED, Question.YES, Question.NO)
+ENCODED_PHASES = (Phase.DRAW, Phase.MELD, Phase.ANSWER, Phase.OVER)
+"""The phases in the order the ``phase`` block one-hot codes them."""
+ENCODED_QUESTIONS = (Question.NOT_ASKED, Question.ASKED, Question.YES, Question.NO)
+"""The states of the partner question (001 §23 A) in the order the ``question`` block one-hot codes them."""
 TURN_FLAGS = (
     "drew_from_stock",
     "took_pile",
@@ -63,6 +79,7 @@ TURN_FLAGS = (
     "stock_empty",
     "take_forced",
 )
+"""The values of the ``turn`` block, in order (the fields of :class:`~canasta.core.views.TurnView` they come from)."""
 POINTS = 100.0
 """Points are divided by this: a score of 1,500 reads 15.0."""
 
@@ -72,10 +89,15 @@ class Block:
     """One named slice of the observation vector."""
 
     name: str
+    """The block's name, as :meth:`ObservationSpace.block` and :meth:`ObservationSpace.describe` know it."""
     start: int
+    """The index of its first value in the vector."""
     stop: int
+    """The index just past its last value."""
     shape: tuple[int, ...]
+    """The shape :meth:`ObservationSpace.describe` gives its values."""
     meaning: str
+    """What its values mean, as ``docs/rl.md`` prints it."""
 
     @property
     def size(self) -> int:
@@ -91,7 +113,7 @@ def _blocks(players: int, sides: int) -> tuple[Block, ...]:
         ("playing", (p,), "1 for each seat that plays this hand, 0 for one sitting out (004 L11)"),
         ("dealer", (p,), "one-hot: the dealer's seat"),
         ("current_player", (p,), "one-hot: the seat to act; all 0 once the match is over"),
-        ("phase", (len(PHASES),), "one-hot: draw, meld, answer, over"),
+        ("phase", (len(ENCODED_PHASES),), "one-hot: draw, meld, answer, over"),
         (
             "melds",
             (s, len(MELD_SLOTS), len(MELD_FEATURES)),
@@ -117,7 +139,7 @@ def _blocks(players: int, sides: int) -> tuple[Block, ...]:
             "drew from stock, took pile, pile cards held back, opening points and points still needed (hundreds), added to an old meld, retracted, stock empty, take forced",
         ),
         ("turn_melded", (len(MELD_SLOTS),), "1 for each meld slot started this turn"),
-        ("question", (len(QUESTIONS),), "one-hot: may I go out? not asked, asked, yes, no (001 §23 A)"),
+        ("question", (len(ENCODED_QUESTIONS),), "one-hot: may I go out? not asked, asked, yes, no (001 §23 A)"),
     ]
     out: list[Block] = []
     at = 0
@@ -142,18 +164,20 @@ class ObservationSpace:
     ((377,), 15)
     """
 
-    __slots__ = ("_off", "_out", "_playing", "layout", "players", "shape", "sides", "variant")
+    __slots__ = ("_off", "layout", "players", "shape", "sides", "variant")
 
     def __init__(self, variant: Variant | str | Path, players: int) -> None:
         self.variant = resolve_variant(variant, "ObservationSpace")
+        """The profile (a :class:`canasta.variants.Variant`)."""
         self.players = check_players(self.variant, players, "ObservationSpace")
-        rules = TableRules(self.variant, self.players)
-        self.sides = rules.sides
-        self.layout = _blocks(players, rules.sides)
+        """The player count of the table."""
+        self.sides: int = TableRules(self.variant, self.players).sides
+        """How many sides the table plays in (the rules a game of this table plays by, :class:`canasta.TableRules`)."""
+        self.layout = _blocks(self.players, self.sides)
         """Every block of the vector, in order."""
         self.shape: tuple[int] = (self.layout[-1].stop,)
+        """The shape of the vector: one dimension, the number of values."""
         self._off = {b.name: b.start for b in self.layout}
-        self._out = [frozenset(rules.seating(h).out) for h in range(1, len(rules.seatings) + 1)]
 
     def __repr__(self) -> str:
         return f"<ObservationSpace {self.variant.name!r} players={self.players} shape={self.shape}>"
@@ -201,7 +225,7 @@ class ObservationSpace:
         for c in view.hand:
             x[at + CLASS_OF[c]] += 1.0
         at, pl, dl, cp = off["hand_sizes"], off["playing"], off["dealer"], off["current_player"]
-        out = self._out[(view.hand_number - 1) % len(self._out)]
+        out = view.sitting_out
         for k in range(p):
             seat = (me + k) % p
             x[at + k] = float(view.hand_sizes[seat])
@@ -209,7 +233,7 @@ class ObservationSpace:
         x[dl + (view.dealer - me) % p] = 1.0
         if view.phase is not Phase.OVER:
             x[cp + (view.current_player - me) % p] = 1.0
-        x[off["phase"] + PHASES.index(view.phase)] = 1.0
+        x[off["phase"] + ENCODED_PHASES.index(view.phase)] = 1.0
         at = off["melds"]
         per_side = len(MELD_SLOTS) * len(MELD_FEATURES)
         red, opened, scores, mins = off["red_threes"], off["opened"], off["scores"], off["opening_minimums"]
@@ -220,9 +244,10 @@ class ObservationSpace:
                 x[i] = float(m.naturals)
                 x[i + 1] = float(m.twos)
                 x[i + 2] = float(m.jokers)
-                if m.is_canasta:
+                kind = m.canasta_kind
+                if kind is not None:
                     x[i + 3] = 1.0
-                    x[i + 4] = 1.0 if m.is_natural else 0.0
+                    x[i + 4] = 1.0 if kind in _UNMIXED else 0.0
             x[red + k] = float(len(view.red_threes[sd]))
             x[opened + k] = 1.0 if view.opened[sd] else 0.0
             x[scores + k] = view.scores[sd] / POINTS
@@ -257,7 +282,7 @@ class ObservationSpace:
         at = off["turn_melded"]
         for rank in t.melded_ranks:
             x[at + SLOT_OF[rank]] = 1.0
-        x[off["question"] + QUESTIONS.index(t.question)] = 1.0
+        x[off["question"] + ENCODED_QUESTIONS.index(t.question)] = 1.0
         return x
 
     def describe(self, vector: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:

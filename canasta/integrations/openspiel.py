@@ -21,7 +21,9 @@ the start: outcome ``k`` of ``0 .. deals - 1``, each with probability
 chance event (the shuffles of the stock) follows from that seed, so the
 game is deterministic after the deal and a history replays exactly. The
 engine's match ends with that hand: a terminal state shows the table as the
-hand left it, never a next deal.
+hand left it, never a next deal. (The engine plays under a copy of the rules
+whose match target every side reaches after one hand; the strings show the
+profile's own target.)
 
 Returns: each player gets its side's hand score minus the mean of the other
 sides' hand scores, in hundreds of points (:func:`~canasta.integrations.hand_returns`,
@@ -53,20 +55,24 @@ an action that is not an int, a parameter of the wrong type) raise
 
 from __future__ import annotations
 
+import copy
 import os
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found]
 
+from canasta import CanastaKind, TableRules
 from canasta.core.actions import Action
 from canasta.core.arguments import check_players, shown
+from canasta.core.cards import build_deck
 from canasta.core.events import CardDrawn
 from canasta.core.game import Game
-from canasta.core.play import DEFAULT_TURN_CAP
-from canasta.core.table import TableRules
+from canasta.core.render import render_table
+from canasta.core.transitions import DEFAULT_TURN_CAP
 from canasta.core.views import PlayerView
 from canasta.errors import ArgumentError, IllegalActionError, shown_value
 
@@ -78,7 +84,10 @@ DEALS = 4096
 """The default number of deals the chance node chooses from."""
 MAX_DEALS = 2**31 - 1
 """The most deals a game may have: OpenSpiel holds the number of chance outcomes in a C++ ``int``."""
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MIN_PLAYERS = 2
+"""The fewest players a ``python_canasta`` game may have (a profile may ask for more)."""
+MAX_PLAYERS = 6
+"""The most players a ``python_canasta`` game may have (a profile may allow fewer)."""
 
 _PARAMETERS: dict[str, Any] = {"variant": "finnish", "players": 4, "deals": DEALS}
 _PRIVATE_BLOCKS = frozenset({"hand"})
@@ -127,15 +136,16 @@ def score_bound(rules: TableRules) -> int:
     All card points of the deck, the largest canasta bonus for every canasta
     the deck could make, the red threes with their penalty, the going-out
     bonus, and the permission penalty (001 §23 D) once per turn up to the turn cap.
-    ``rules`` is a :class:`~canasta.core.table.TableRules`; anything else raises :class:`canasta.ArgumentError`.
+    ``rules`` is a :class:`canasta.TableRules` (``game.rules``, or
+    ``canasta.TableRules(variant, players)``); anything else raises :class:`canasta.ArgumentError`.
     """
-    from canasta.core.cards import build_deck
-
     if not issubclass(type(rules), TableRules):
-        raise ArgumentError(f"score_bound: expected the TableRules of a table (TableRules(variant, players)), got {shown(rules)}")
+        raise ArgumentError(
+            f"score_bound: expected the TableRules of a table (game.rules, or canasta.TableRules(variant, players)), got {shown(rules)}"
+        )
     deck = build_deck(rules.decks, rules.jokers)
     cards = sum(abs(rules.value[c]) for c in deck)
-    canastas = len(deck) // rules.canasta_size * max(rules.natural_bonus, rules.mixed_bonus, rules.all_wild_bonus, rules.pure_wild_bonus)
+    canastas = len(deck) // rules.canasta_size * max(rules.canasta_bonus(kind) for kind in CanastaKind)
     threes = max((abs(x) for x in rules.red_three_table), default=0) + abs(rules.unmelded_red_three_penalty) * 2 * rules.decks
     going_out = max(abs(rules.going_out_bonus), abs(rules.concealed_bonus))
     return cards + canastas + threes + going_out + abs(rules.permission_penalty) * DEFAULT_TURN_CAP
@@ -168,27 +178,39 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
     Bad parameters raise :class:`canasta.ArgumentError`, a player count the
     profile lacks :class:`canasta.UnsupportedPlayerCount`, a profile that
     cannot be loaded :class:`canasta.VariantError`.
+
+    :attr:`action_encoding` and :attr:`observation_encoding` are the
+    :mod:`canasta.encoding` spaces of the table, under the names the
+    PettingZoo environment gives them too (where ``action_space`` is
+    PettingZoo's, the Gymnasium space of an agent).
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = _parameters(params)
         variant, players, deals = params["variant"], params["players"], params["deals"]
         self.variant = resolve_variant(variant, "python_canasta")
+        """The profile (a :class:`canasta.variants.Variant`)."""
         self.players = check_players(self.variant, players, "python_canasta")
+        """The player count of the table."""
         self.deals = deals
+        """How many deals the chance node chooses from."""
         self.rules = TableRules(self.variant, players)
-        self.action_space = ActionSpace(self.variant, players)
-        self.observation_space = ObservationSpace(self.variant, players)
+        """The rules a game of this table plays by (the game itself is dealt only at the chance node)."""
+        self.action_encoding = ActionSpace(self.variant, players)
+        """Every action index of the game (:class:`canasta.encoding.ActionSpace`)."""
+        self.observation_encoding = ObservationSpace(self.variant, players)
+        """The observation tensor's layout (:class:`canasta.encoding.ObservationSpace`)."""
         self.side_of = self.rules.side_of
-        self.one_hand_rules = TableRules(self.variant, players)
+        """Each seat's side (``rules.side_of``)."""
+        self.one_hand_rules = copy.copy(self.rules)
         """The table's rules with a match target every side reaches after one hand, whatever it scores (see :func:`_deal`)."""
         self.one_hand_rules.target = -score_bound(self.one_hand_rules) - 1
         members = [self.side_of.count(side) for side in range(self.rules.sides)]
         zero_sum = len(set(members)) == 1
         bound = 2 * score_bound(self.rules) / POINTS
-        deck = self.rules.decks * 52 + self.rules.jokers
+        deck = len(build_deck(self.rules.decks, self.rules.jokers))
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.action_space.num_actions,
+            num_distinct_actions=self.action_encoding.num_actions,
             max_chance_outcomes=deals,
             num_players=players,
             min_utility=-bound,
@@ -233,15 +255,16 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
 class _Setup:
     """What every state of one game shares: the profile, the encodings, the seats' sides. Never copied."""
 
-    __slots__ = ("action_space", "deals", "one_hand", "players", "side_of", "variant")
+    __slots__ = ("action_encoding", "deals", "one_hand", "players", "rules", "side_of", "variant")
 
     def __init__(self, game: CanastaGame) -> None:
         self.variant = game.variant
         self.players = game.players
         self.deals = game.deals
-        self.action_space = game.action_space
+        self.action_encoding = game.action_encoding
         self.side_of = game.side_of
         self.one_hand = game.one_hand_rules
+        self.rules = game.rules
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
@@ -297,6 +320,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return self._hand.game
 
     def current_player(self) -> int:
+        """The seat to act; OpenSpiel's chance player before the deal, its terminal player once the hand is over."""
         hand = self._hand
         if hand.game is None:
             return int(pyspiel.PlayerId.CHANCE)
@@ -308,7 +332,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         game = self._hand.game
         if game is None or self._hand.returns is not None or player != game.current_player:
             return []
-        return self._setup.action_space.legal_indices(game)
+        return self._setup.action_encoding.legal_indices(game)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every deal, equally likely (none once dealt)."""
@@ -327,7 +351,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
                 raise SpielActionError(shown_value(action), "deals", "", f"a deal is a chance outcome from 0 to {setup.deals - 1}")
             hand.game = _deal(setup, action)
         else:
-            space = setup.action_space
+            space = setup.action_encoding
             if type(action) is not int or not 0 <= action < space.num_actions:
                 raise SpielActionError(shown_value(action), "action index", "", f"an action is an index from 0 to {space.num_actions - 1}")
             try:
@@ -347,9 +371,10 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             if type(action) is not int or not 0 <= action < self._setup.deals:
                 raise ArgumentError(f"python_canasta: deal {shown_value(action)} is outside 0 .. {self._setup.deals - 1}")
             return f"deal {action}"
-        return self._setup.action_space.index_to_action(action).text()
+        return self._setup.action_encoding.index_to_action(action).text()
 
     def is_terminal(self) -> bool:
+        """Whether the hand is over (001 §34 A)."""
         return self._hand.returns is not None
 
     def returns(self) -> list[float]:
@@ -368,8 +393,12 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return None if game is None else game.view(seat)
 
     def __str__(self) -> str:
+        """The whole table, every hand shown (``str(game)``), under the profile's rules (:func:`_shown`)."""
         game = self._hand.game
-        return "python_canasta: before the deal" if game is None else str(game)
+        if game is None:
+            return "python_canasta: before the deal"
+        table = attrs.evolve(game.view(game.current_player), legal_actions=())
+        return render_table(_shown(table, self._setup.rules), [game.view(seat).hand for seat in range(game.players)])
 
 
 def _seat(player: object, players: int, call: str) -> int:
@@ -381,8 +410,8 @@ def _seat(player: object, players: int, call: str) -> int:
 
 def _shown_action(setup: _Setup, action: object) -> object:
     """The action an index stands for, for a message; the index itself when it stands for none."""
-    if type(action) is int and 0 <= action < setup.action_space.num_actions:
-        found: Action = setup.action_space.actions[action]
+    if type(action) is int and 0 <= action < setup.action_encoding.num_actions:
+        found: Action = setup.action_encoding.actions[action]
         return found
     return shown_value(action)
 
@@ -409,7 +438,8 @@ class CanastaObserver:
         for name, flag in (("perfect_recall", perfect_recall), ("public_info", public_info), ("private_info", private_info)):
             if type(flag) is not bool:
                 raise ArgumentError(f"CanastaObserver: {name} must be True or False, got {shown(flag)}")
-        self._space = game.observation_space
+        self._space = game.observation_encoding
+        self._rules = game.rules
         self._players = game.players
         self._perfect_recall = perfect_recall
         self._public = public_info
@@ -420,7 +450,9 @@ class CanastaObserver:
         turn = self._space.block("turn")
         self._forced = turn.start + TURN_FLAGS.index("take_forced")
         self.tensor: npt.NDArray[np.float32] = np.zeros(len(self._index), np.float32)
+        """The chosen blocks of the observation vector, in layout order; :meth:`set_from` fills it."""
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        """Each chosen block by name: a reshaped view into :attr:`tensor`."""
         at = 0
         for b in blocks:
             self.dict[b.name] = self.tensor[at : at + b.size].reshape(b.shape)
@@ -446,7 +478,8 @@ class CanastaObserver:
         assert game is not None
         parts: list[str] = []
         if self._public:
-            parts.append(str(view) if self._private else _public_text(view))
+            shown = _shown(view, self._rules)
+            parts.append(str(shown) if self._private else _public_text(shown))
         elif self._private:
             parts.append(f"seat {player} hand: {' '.join(c.text for c in view.hand)}")
         else:
@@ -467,10 +500,13 @@ class CanastaObserver:
         return state.view(seat)
 
 
+def _shown(view: PlayerView, rules: TableRules) -> PlayerView:
+    """The view as text shows it: under the table's rules, not the one-hand copy, whose match target is a device (see :func:`_deal`)."""
+    return attrs.evolve(view, rules=rules)
+
+
 def _public_text(view: PlayerView) -> str:
     """The table as everyone sees it: the view drawn from no seat (every hand as a count), with nothing only one seat knows."""
-    import attrs
-
     public = attrs.evolve(view, seat=-1, hand=(), legal_actions=(), turn=attrs.evolve(view.turn, take_forced=False))
     return str(public)
 

@@ -17,6 +17,14 @@ dict: ``observation``, the seat's view encoded by
 legal index of the :class:`~canasta.encoding.ActionSpace` (all zero for a seat
 that is not to act). Actions are those indices.
 
+Spaces have one name each, PettingZoo's: ``observation_space(agent)`` and
+``action_space(agent)`` give an agent's Gymnasium spaces (the same object at
+every call, as PettingZoo's AEC API asks). The encodings behind them are
+:attr:`raw_env.observation_encoding` and :attr:`raw_env.action_encoding`, as on
+the OpenSpiel game. There are no ``observation_spaces`` and ``action_spaces``
+dictionaries (PettingZoo deprecates them), nor the ``observations_space`` and
+``actions_space`` of earlier releases (issue 18).
+
 An episode is ``hands`` hands (default 1; None plays the whole match, 001 §1).
 At the end of each hand every agent is rewarded with its side's hand score
 minus the mean of the other sides' (in hundreds, :func:`~canasta.integrations.hand_returns`);
@@ -66,12 +74,14 @@ from ..encoding.actions import as_index
 from . import hand_returns
 
 Observation = dict[str, npt.NDArray[Any]]
+"""An agent's observation: ``observation`` (the encoded view) and ``action_mask``."""
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names the unwrapped class raw_env
     """The unwrapped environment; :func:`env` adds PettingZoo's order-enforcing wrapper."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "canasta_v0", "is_parallelizable": False}
+    """PettingZoo's environment metadata: the render modes, the name, no parallel API."""
 
     def __init__(
         self,
@@ -89,21 +99,30 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names the u
             if hands < 1:
                 raise ArgumentError(f"canasta_v0: hands={shown(hands)}; give a number of hands of at least 1, or None for the whole match")
         self.variant = resolve_variant(variant, "canasta_v0")
+        """The profile (a :class:`canasta.variants.Variant`)."""
         players = check_players(self.variant, players, "canasta_v0")
-        self.actions_space = ActionSpace(self.variant, players)
-        self.observations_space = ObservationSpace(self.variant, players)
+        self.action_encoding = ActionSpace(self.variant, players)
+        """Every action index (:class:`canasta.encoding.ActionSpace`): ``action_space(agent)`` is ``Discrete`` over it."""
+        self.observation_encoding = ObservationSpace(self.variant, players)
+        """The observation vector's layout (:class:`canasta.encoding.ObservationSpace`)."""
         self.players = players
+        """The player count of the table."""
         self.hands = hands
+        """How many hands an episode plays; None for the whole match (001 §1)."""
         self.render_mode = render_mode
+        """None or ``ansi`` (:meth:`render`)."""
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        """Every agent, ``player_0`` .. ``player_<n-1>``: agent ``player_k`` plays seat ``k``."""
         self.agents: list[str] = []
+        """The agents still in the episode: every agent after :meth:`reset`; each leaves once it is done (PettingZoo's dead step)."""
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        box = spaces.Box(low=-np.inf, high=np.inf, shape=self.observations_space.shape, dtype=np.float32)
-        mask = spaces.Box(low=0, high=1, shape=(self.actions_space.num_actions,), dtype=np.int8)
-        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.actions_space.num_actions) for a in self.possible_agents}
+        box = spaces.Box(low=-np.inf, high=np.inf, shape=self.observation_encoding.shape, dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(self.action_encoding.num_actions,), dtype=np.int8)
+        self._observation_spaces = tuple(spaces.Dict({"observation": box, "action_mask": mask}) for _ in self.possible_agents)
+        self._action_spaces = tuple(spaces.Discrete(self.action_encoding.num_actions) for _ in self.possible_agents)
         self._rng: random.Random | None = None
         self.game: Game | None = None
+        """The engine's game of the episode (None before the first :meth:`reset`); its view is what each agent observes."""
         self._side_of: tuple[int, ...] = ()
         self._hands_done = 0
         self._over = False
@@ -118,10 +137,12 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names the u
         return seat
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[self.possible_agents[self._seat_of(agent, "observation_space")]]
+        """The agent's observation space: a ``Dict`` of ``observation`` (a ``Box``) and ``action_mask``; the same object every call."""
+        return self._observation_spaces[self._seat_of(agent, "observation_space")]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[self.possible_agents[self._seat_of(agent, "action_space")]]
+        """The agent's action space: ``Discrete`` over :attr:`action_encoding`; the same object every call."""
+        return self._action_spaces[self._seat_of(agent, "action_space")]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new match; ``seed`` fixes the deal (and every later reset without a seed).
@@ -137,18 +158,24 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names the u
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed if seed is not None else random.SystemRandom().randrange(2**63))
         self.game = Game(self.variant, players=self.players, seed=self._rng.randrange(2**63))
-        self._side_of = tuple(self.game.side_of(seat) for seat in range(self.players))
+        self._side_of = self.game.rules.side_of
         self._hands_done = len(self.game.hand_scores)
         self._over = False
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
+        """Each agent's reward for the last step: 0 but at the end of a hand (see the module docstring)."""
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
+        """Whether each agent's episode is over: every agent's at once, after the episode's last hand."""
         self.truncations = {a: False for a in self.agents}
+        """Always False: the engine caps a runaway hand itself, so no episode is cut short."""
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        """Each agent's info: empty (everything is in the observation)."""
         self.agent_selection = self.possible_agents[self.game.current_player]
+        """The agent to act: the seat the engine asks for (``game.current_player``)."""
 
     def observe(self, agent: str) -> Observation:
+        """The agent's observation: its view encoded, and its legal-action mask (all zero unless it is to act, or once the episode is over)."""
         game = self.game
         if game is None:
             EnvLogger.error_observe_before_reset()
@@ -156,13 +183,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names the u
         seat = self._seat_of(agent, "observe")
         if self._over:
             return {
-                "observation": np.zeros(self.observations_space.shape, dtype=np.float32),
-                "action_mask": np.zeros(self.actions_space.num_actions, dtype=np.int8),
+                "observation": np.zeros(self.observation_encoding.shape, dtype=np.float32),
+                "action_mask": np.zeros(self.action_encoding.num_actions, dtype=np.int8),
             }
         view = game.view(seat)
         return {
-            "observation": self.observations_space.encode(view),
-            "action_mask": self.actions_space.mask_of(view.legal_actions),
+            "observation": self.observation_encoding.encode(view),
+            "action_mask": self.action_encoding.mask_of(view.legal_actions),
         }
 
     def step(self, action: int | None) -> None:
@@ -185,7 +212,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names the u
             return
         if action is None:
             raise ArgumentError(f"canasta_v0.step: {agent} is to act: give an action index, not None")
-        game.apply(self.actions_space.index_to_action(action))
+        game.apply(self.action_encoding.index_to_action(action))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         finished = game.hand_scores[self._hands_done :]
@@ -217,7 +244,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names the u
         return str(self.game)
 
     def close(self) -> None:
-        pass
+        """Nothing to release: the environment holds no window or file."""
 
 
 def _seed(seed: object) -> int | None:
