@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         MeldView,
         NotationError,
         Phase,
+        Penalty,
         PlayerView,
         PositionError,
         Question,
@@ -58,7 +59,7 @@ if TYPE_CHECKING:
         rank_of,
         rank_text,
     )
-    from .errors import ArgumentError, SimulationError
+    from .errors import ArgumentError, EntryError, SimulationError
     from .simulation import compare, simulate
     from .variants import (
         Problem,
@@ -73,8 +74,8 @@ if TYPE_CHECKING:
     from .variants.diff import RuleDifference, diff_variants, format_diff
 
 _HOMES: dict[str, tuple[str, ...]] = {
-    "canasta.core": ("Action", "AnswerGoOut", "AskGoOut", "CanastaError", "CanastaKind", "Card", "DataError", "DeclinePile", "Discard", "Draw", "Event", "FreezeReason", "Game", "GameRecord", "HandScore", "IllegalActionError", "MatchResult", "Meld", "MeldView", "NotationError", "Phase", "PlayerView", "PositionError", "Question", "Rank", "RecordError", "ReplayError", "Retract", "ScenarioError", "TableRules", "TakePile", "Termination", "TurnView", "UnsupportedPlayerCount", "card_text", "is_natural", "is_wild", "parse_action", "parse_card", "parse_rank", "rank_of", "rank_text"),
-    "canasta.errors": ("ArgumentError", "SimulationError"),
+    "canasta.core": ("Action", "AnswerGoOut", "AskGoOut", "CanastaError", "CanastaKind", "Card", "DataError", "DeclinePile", "Discard", "Draw", "Event", "FreezeReason", "Game", "GameRecord", "HandScore", "IllegalActionError", "MatchResult", "Meld", "MeldView", "NotationError", "Phase", "Penalty", "PlayerView", "PositionError", "Question", "Rank", "RecordError", "ReplayError", "Retract", "ScenarioError", "TableRules", "TakePile", "Termination", "TurnView", "UnsupportedPlayerCount", "card_text", "is_natural", "is_wild", "parse_action", "parse_card", "parse_rank", "rank_of", "rank_text"),
+    "canasta.errors": ("ArgumentError", "EntryError", "SimulationError"),
     "canasta.simulation": ("compare", "simulate"),
     "canasta.variants": ("Problem", "Variant", "VariantError", "check_variant", "dumps_variant", "load_variant", "loads_variant", "variant_names"),
     "canasta.variants.diff": ("RuleDifference", "diff_variants", "format_diff"),
@@ -95,6 +96,7 @@ __all__ = [
     "DeclinePile",
     "Discard",
     "Draw",
+    "EntryError",
     "Event",
     "FreezeReason",
     "Game",
@@ -105,6 +107,7 @@ __all__ = [
     "Meld",
     "MeldView",
     "NotationError",
+    "Penalty",
     "Phase",
     "PlayerView",
     "PositionError",

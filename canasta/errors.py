@@ -260,6 +260,22 @@ class VariantError(CanastaError):
         return "\n".join([head, *(f"  - {p}" for p in self.problems)])
 
 
+class EntryError(CanastaError, ValueError):
+    """An entry the rules refuse: a hand, a penalty or a correction on a score sheet, or a director's penalty in a game.
+
+    ``rule`` is the profile key or rule that refuses it and ``source`` the rule
+    section, e.g. ``red_threes.bonus_table`` and ``000 POÄNGRÄKNING 1``; ``reason``
+    says what is wrong. Nothing entered before is changed or lost.
+    """
+
+    def __init__(self, reason: str, *, rule: str, source: str) -> None:
+        self.rule = rule
+        self.source = source
+        self.reason = reason
+        where = f"{rule} ({source})" if source else rule
+        super().__init__(f"{reason} [{where}]")
+
+
 class SimulationError(CanastaError, ValueError):
     """A simulation that cannot run as asked: an unknown bot, a player count a profile lacks, a count below one.
 
@@ -272,6 +288,7 @@ __all__ = [
     "ArgumentError",
     "CanastaError",
     "DataError",
+    "EntryError",
     "IllegalActionError",
     "NotationError",
     "PositionError",

@@ -34,6 +34,7 @@ from .actions import (
 from .canastas import CanastaKind
 from .cards import Card, Rank, card_text, is_natural, is_wild, parse_card, parse_rank, rank_of, rank_text
 from .events import Event, FreezeReason, Termination
+from .penalties import Penalty
 from .game import Game, MatchResult
 from .records import GameRecord
 from .scoring import HandScore
@@ -69,6 +70,7 @@ __all__ = [
     "Draw",
     "Event",
     "FreezeReason",
+    "Penalty",
     "Game",
     "GameRecord",
     "HandScore",

@@ -74,6 +74,17 @@ def check_turn_cap(turn_cap: object, call: str = "Game") -> int:
     return number
 
 
+def check_rules_version(version: object, call: str = "Game") -> int:
+    """``version`` as an int if it is one of the engine's rules versions (:data:`canasta.core.table.RULES_VERSIONS`); else :class:`ArgumentError`."""
+    from .table import RULES_VERSIONS
+
+    number = whole_number(version)
+    if number is None or number not in RULES_VERSIONS:
+        allowed = ", ".join(map(str, RULES_VERSIONS))
+        raise ArgumentError(f"{call}(rules_version=...): expected one of the engine's rules versions {allowed}, got {shown(version)}")
+    return number
+
+
 def check_players(variant: Variant, players: object, call: str = "Game") -> int:
     """``players`` if the profile has rules for that many; :class:`ArgumentError` for a value that is no int.
 

@@ -74,6 +74,7 @@ def deal_hand(st: State, events: list[Event]) -> bool:
         st.counts[seat] = [0] * len(st.counts[seat])
         st.sizes[seat] = 0
         st.melded_before[seat] = False
+        st.had_turn[seat] = False
     for side in range(r.sides):
         st.melds[side] = {}
         st.red_threes[side] = []
@@ -96,6 +97,7 @@ def deal_hand(st: State, events: list[Event]) -> bool:
             st.add_card(seat, st.stock.pop())
     _turn_upcard(st, events)
     st.current = first
+    st.had_turn[first] = True
     st.phase = DRAW
     st.reset_turn()
     if r.deal_red_threes_at_once:

@@ -208,11 +208,14 @@ class GoOutAnswered(Event):
 
 @attrs.frozen(kw_only=True)
 class PenaltyApplied(Event):
-    """A side was penalised (001 §23 D, §27 A); ``rule`` is the profile key."""
+    """A side was penalised (001 §23 D, §27 A; a director's penalty, :meth:`canasta.Game.penalize`); ``rule`` is the profile key."""
 
     side: int
     points: int
+    """The points the side loses in this hand's score."""
     rule: str
+    minimum_raise: int = 0
+    """How much the side's opening minimum rose for the hand instead (001 §27 A); 0 for a penalty in points."""
 
 
 @attrs.frozen(kw_only=True)

@@ -26,6 +26,7 @@ import attrs
 from canasta.errors import (
     ArgumentError,
     CanastaError,
+    EntryError,
     IllegalActionError,
     NotationError,
     PositionError,
@@ -39,18 +40,51 @@ from canasta.variants import Variant, load_variant, sound_variant
 
 from . import legality
 from .actions import Action, malformed, parse_action
-from .arguments import check_players, check_seed, check_turn_cap, shown
+from .arguments import check_players, check_rules_version, check_seed, check_turn_cap, shown, whole_number
 from .cards import JOKER, cards_of
 from .dealing import deal_hand, lay_red_threes
-from .events import Event, Termination
+from .events import Event, PenaltyApplied, Termination
 from .listing import is_listed, legal_actions
+from .penalties import Penalty, penalty_value
 from .positions import build_state, export_position, read_position, stored_position
 from .records import GameRecord
 from .scoring import HandScore
 from .state import DRAW, OVER, State
-from .table import TableRules
+from .table import RULES_VERSION, TableRules
 from .transitions import DEFAULT_TURN_CAP, do, end_hand
 from .views import PHASE_OF_CODE, Phase, PlayerView, make_view
+
+
+def _penalty_kind(penalty: object) -> Penalty:
+    """A :class:`Penalty`, or the one its name (``"meld_out_of_turn"``) or profile key names; :class:`ArgumentError` otherwise."""
+    if isinstance(penalty, Penalty):
+        return penalty
+    if isinstance(penalty, str):
+        for kind in Penalty:
+            if penalty in (kind.name.lower(), kind.value):
+                return kind
+    names = ", ".join(kind.name.lower() for kind in Penalty)
+    raise ArgumentError(f"Game.penalize(penalty=...): expected a Penalty or one of {names}, got {shown(penalty)}")
+
+
+@attrs.frozen(kw_only=True)
+class DirectorPenalty:
+    """A penalty a director applied during play, as a record keeps it: after how many actions, to which side, what, how many cards."""
+
+    after: int
+    """The number of actions applied before it."""
+    side: int
+    penalty: Penalty
+    count: int = 1
+
+    def to_data(self) -> dict[str, Any]:
+        """The entry as plain data for a record."""
+        return {"after": self.after, "side": self.side, "penalty": self.penalty.name.lower(), "count": self.count}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> DirectorPenalty:
+        """The entry a record's data holds (checked by :class:`~canasta.core.records.GameRecord`)."""
+        return cls(after=int(data["after"]), side=int(data["side"]), penalty=_penalty_kind(data["penalty"]), count=int(data.get("count", 1)))
 
 
 @attrs.frozen(kw_only=True)
@@ -80,7 +114,7 @@ class Game:
     profile has no rules for raises :class:`~canasta.UnsupportedPlayerCount`.
     """
 
-    __slots__ = ("_legal", "_st", "_start", "_turn_cap", "actions", "variant")
+    __slots__ = ("_legal", "_st", "_start", "_turn_cap", "actions", "director_penalties", "variant")
 
     def __init__(
         self,
@@ -89,19 +123,23 @@ class Game:
         seed: int | None = None,
         *,
         turn_cap: int = DEFAULT_TURN_CAP,
+        rules_version: int = RULES_VERSION,
     ) -> None:
         seed = check_seed(seed)
         turn_cap = check_turn_cap(turn_cap)
+        rules_version = check_rules_version(rules_version)
         if not is_instance(variant, (Variant, str, PathLike)):
             raise ArgumentError(f"Game(variant=...): expected a Variant, a bundled profile name or a file path, got {shown(variant)}")
         self.variant = sound_variant(variant if isinstance(variant, Variant) else load_variant(variant))
-        rules = TableRules(self.variant, check_players(self.variant, players))
+        rules = TableRules(self.variant, check_players(self.variant, players), rules_version)
         self._st = State(rules, seed if seed is not None else random.SystemRandom().randrange(2**63))
         self._turn_cap = turn_cap
         self._legal: list[Action] | None = None
         self._start: dict[str, Any] | None = None
         self.actions: list[Action] = []
         """Every action applied so far, in order."""
+        self.director_penalties: list[DirectorPenalty] = []
+        """Every penalty a director applied (:meth:`penalize`), in order, each with the number of actions before it."""
         events: list[Event] = []
         if deal_hand(self._st, events):
             end_hand(self._st, events, Termination.RED_THREE_LAST_CARD, self._st.current)
@@ -238,6 +276,43 @@ class Game:
         self.actions.append(action)
         return tuple(events)
 
+    def penalize(self, side: int, penalty: Penalty | str, count: int = 1) -> tuple[Event, ...]:
+        """Apply a director's penalty to ``side``: its points from the profile, or for an insufficient opening a raise of its minimum.
+
+        For an online table with a tournament director, who applies the rules
+        the engine cannot see: table talk (001 §22 A), a yes its player could
+        not honour when the opponents required it (001 §23 C-D), an insufficient
+        opening (001 §27 A: the side's minimum rises for the hand), cards out of
+        turn (001 §25 C, §26 B, §30 B), penalty cards (001 §33 A, per card) and
+        a red three left in a hand (001 §21 H). ``penalty`` is a
+        :class:`~canasta.core.penalties.Penalty` or its name (``"meld_out_of_turn"``).
+        Returns the :class:`~canasta.core.events.PenaltyApplied` event; the
+        penalty counts in the hand's score and is kept in the record. A profile
+        without the penalty (its value is 0), a finished match, or a side or
+        count that does not exist raise an error and change nothing.
+        """
+        rules = self._st.rules
+        if type(side) is not int or not 0 <= side < rules.sides:
+            raise ArgumentError(f"Game.penalize(side=...): expected a side from 0 to {rules.sides - 1}, got {shown(side)}")
+        kind = _penalty_kind(penalty)
+        number = whole_number(count)
+        if number is None or not 1 <= number <= 1000 or (number != 1 and not kind.per_card):
+            what = "a number of cards from 1 to 1000" if kind.per_card else "1 (this penalty is not counted per card)"
+            raise ArgumentError(f"Game.penalize(count=...): expected {what}, got {shown(count)}")
+        if self._st.phase == OVER:
+            raise EntryError("the match is over; a penalty belongs to a hand in play", rule="match.target", source=rules.cite("match.target"))
+        value = penalty_value(rules, kind)
+        st = self._st
+        if kind.raises_minimum:
+            st.minimum_raise[side] += value
+            event = PenaltyApplied(side=side, points=0, rule=kind.value, minimum_raise=value)
+        else:
+            st.penalties[side] += value * number
+            event = PenaltyApplied(side=side, points=value * number, rule=kind.value)
+        self._legal = None
+        self.director_penalties.append(DirectorPenalty(after=len(self.actions), side=side, penalty=kind, count=number))
+        return (event,)
+
     def _checked(self, action: object) -> Action:
         """``action`` (parsed, if text) when it is legal now; else the error :meth:`apply` raises."""
         checked = _well_formed(action)
@@ -259,6 +334,7 @@ class Game:
         new._legal = self._legal
         new._start = self._start
         new.actions = self.actions[:]
+        new.director_penalties = self.director_penalties[:]
         return new
 
     __copy__ = copy
@@ -300,7 +376,9 @@ class Game:
             players=self.players,
             seed=self.seed,
             turn_cap=self._turn_cap,
+            rules_version=self._st.rules.rules_version,
             actions=tuple(str(a) for a in self.actions),
+            penalties=tuple(p.to_data() for p in self.director_penalties),
             position=self._start,
         )
 
@@ -323,9 +401,15 @@ class Game:
         record = as_record(record)
         try:
             if record.position is not None:
-                game = cls.from_position(record.position, turn_cap=record.turn_cap)
+                game = cls.from_position(record.position, turn_cap=record.turn_cap, rules_version=record.rules_version)
             else:
-                game = cls(loads_variant(record.variant), players=record.players, seed=record.seed, turn_cap=record.turn_cap)
+                game = cls(
+                    loads_variant(record.variant),
+                    players=record.players,
+                    seed=record.seed,
+                    turn_cap=record.turn_cap,
+                    rules_version=record.rules_version,
+                )
         except VariantError as exc:
             raise RecordError([f"variant: {p}" for p in exc.problems], file=record.file) from exc
         except PositionError as exc:
@@ -335,8 +419,14 @@ class Game:
         if actions is not None and (isinstance(actions, str) or not is_instance(actions, Sequence)):
             raise ArgumentError(f"Game.replay(actions=...): expected a list of action texts or None, got {shown(actions)}")
         texts = list(record.actions if actions is None else actions)
-        for i, text in enumerate(texts):
+        directed = [DirectorPenalty.from_data(p) for p in record.penalties]
+        for i, text in enumerate([*texts, None]):
             try:
+                while directed and directed[0].after == i:
+                    p = directed.pop(0)
+                    game.penalize(p.side, p.penalty, p.count)
+                if text is None:
+                    break
                 game.apply(text)
             except CanastaError as exc:
                 raise ReplayError(
@@ -351,7 +441,14 @@ class Game:
         return game
 
     @classmethod
-    def from_position(cls, position: Mapping[str, Any] | str | Path, *, base: Path | None = None, turn_cap: int = DEFAULT_TURN_CAP) -> Game:
+    def from_position(
+        cls,
+        position: Mapping[str, Any] | str | Path,
+        *,
+        base: Path | None = None,
+        turn_cap: int = DEFAULT_TURN_CAP,
+        rules_version: int = RULES_VERSION,
+    ) -> Game:
         """Set up a game in the situation a position describes (see docs/scenarios.md).
 
         ``position`` is a position table, TOML text holding one (at the top level or
@@ -363,11 +460,12 @@ class Game:
         directory, a FIFO, a device) is a PositionError too.
         """
         turn_cap = check_turn_cap(turn_cap, "Game.from_position")
+        rules_version = check_rules_version(rules_version, "Game.from_position")
         data, file = read_position(position)
         if base is None and file is not None:
             base = file.parent
         try:
-            variant, st = build_state(data, base=base)
+            variant, st = build_state(data, base=base, rules_version=rules_version)
         except PositionError as exc:
             if file is None:
                 raise
@@ -380,6 +478,7 @@ class Game:
         game._legal = None
         game._start = start
         game.actions = []
+        game.director_penalties = []
         if st.phase == DRAW:
             events: list[Event] = []
             if lay_red_threes(st, st.current, events):

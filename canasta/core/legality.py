@@ -86,7 +86,7 @@ def turn_canastas(st: State, side: int, extra_rank: int = -1, extra_is_canasta: 
 def going_out_violation(st: State, seat: int, canastas: int, naturals: int, turn_canastas: int, opened_after: bool) -> Violation | None:
     """Why the player may not go out with the side's melds as given, or None (topics H, I)."""
     r = st.rules
-    if st.asked == 3:
+    if st.asked == 3 and not st.ask_binds:
         return ("going_out.permission", "your partner answered no to 'may I go out?', so you must keep a card")
     req = r.canastas_required
     if opened_after:
@@ -387,6 +387,8 @@ def _discard_violation(st: State, a: Discard) -> Violation | None:
     if st.sizes[seat] > 1:
         if st.asked == 2 and yes_binds(st, seat):
             return ("going_out.permission", "your partner answered yes, and you can go out, so you must")
+        if st.ask_binds and yes_binds(st, seat):
+            return ("going_out.ask_after_melding", "you melded before asking, so you must go out now that you can, whatever the answer")
         return None
     canastas, naturals = st.canastas(side)
     return going_out_violation(st, seat, canastas, naturals, turn_canastas(st, side), st.opened[side])
@@ -481,8 +483,8 @@ def _ask_violation(st: State) -> Violation | None:
         return ("going_out.permission", "asking the partner is not part of these rules or this table has no partners")
     if st.asked:
         return ("going_out.permission", "you have already asked this turn")
-    if st.turn_new or st.turn_added_old or st.pile_taken_top >= 0:
-        return ("going_out.permission", "ask before melding anything")
+    if not r.ask_after_melding and (st.turn_new or st.turn_added_old or st.pile_taken_top >= 0):
+        return ("going_out.ask_after_melding", "ask before melding anything")
     if r.permission_after_stock_draw and not st.drew_from_stock:
         return ("going_out.permission", "ask only after drawing from the stock")
     if st.sizes[st.current] < 2:

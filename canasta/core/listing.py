@@ -216,8 +216,8 @@ def _discard_candidates(st: State, seat: int, side: int) -> list[Action]:
         return [d for d in held if isinstance(d, Discard) and _discard_violation(st, d) is None]
     if st.pending or (not st.opened[side] and st.turn_new):
         return []  # with two or more cards, _discard_violation refuses every rank for these two reasons
-    if st.asked == 2 and yes_binds(st, seat):
-        return []  # bound by the partner's yes: only going out ends the turn
+    if (st.asked == 2 or st.ask_binds) and yes_binds(st, seat):
+        return []  # bound by the partner's yes, or by asking after melding (001 §23 B): only going out ends the turn
     return held
 
 
@@ -257,7 +257,7 @@ def legal_actions(st: State) -> list[Action]:
     if (
         r.permission
         and not st.asked
-        and not (st.turn_new or st.turn_added_old or st.pile_taken_top >= 0)
+        and (r.ask_after_melding or not (st.turn_new or st.turn_added_old or st.pile_taken_top >= 0))
         and (st.drew_from_stock or not r.permission_after_stock_draw)
         and st.sizes[seat] >= 2
     ):

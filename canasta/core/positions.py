@@ -35,7 +35,7 @@ from .arguments import INT64
 from .cards import JOKER, RED_THREES, TWO, WILD, build_deck, card_text, parse_card, rank_text
 from .events import FreezeReason
 from .state import ANSWER, DRAW, MELD, State
-from .table import TableRules, UnsupportedPlayerCount
+from .table import RULES_VERSION, TableRules, UnsupportedPlayerCount
 
 POSITION_PHASES = {"draw": DRAW, "meld": MELD}
 """The phases a position may start in, by the name a position file gives them (draw before the draw, meld after it)."""
@@ -155,10 +155,33 @@ def _meld_of(cards: list[int], rules: TableRules, where: str, problems: list[str
     return rank, (len(naturals), twos, jokers, tuple(cards))
 
 
+def _default_waiting(st: State, rules: TableRules) -> list[int]:
+    return [s for s in range(rules.players) if s != st.current and st.red_threes_in_hand(s) and not rules.deal_red_threes_at_once]
+
+
+def _waiting(p: Mapping[str, Any], st: State, rules: TableRules, problems: list[str]) -> None:
+    """Which seats' first turn of the hand has not come (``waiting``): their red threes still in hand count as 001 §21 G says.
+
+    By default, where dealt red threes wait for the player's own turn, a seat
+    other than the one to play that holds a red three has not had a turn (the
+    only way play reaches that; 000 RÖDA TREOR 1, 001 §21 B); every other seat has.
+    """
+    default = _default_waiting(st, rules)
+    waiting = p.get("waiting", default)
+    if not isinstance(waiting, list) or any(type(s) is not int or not 0 <= s < rules.players for s in waiting):
+        problems.append(f"position.waiting: expected a list of seats whose first turn of this hand has not come, got {_show(waiting)}")
+        waiting = default
+    elif st.current in waiting:
+        problems.append(f"position.waiting: seat {st.current} is the one to play, so its turn has come")
+        waiting = default
+    for s in range(rules.players):
+        st.had_turn[s] = s not in waiting
+
+
 KEYS = {
     "": (
         "variant", "players", "seed", "hand_number", "dealer", "seat", "phase", "drew", "retracted",
-        "scores", "melded", "hands", "sides", "pile", "stock", "out_of_play",
+        "scores", "melded", "waiting", "hands", "sides", "pile", "stock", "out_of_play",
     ),
     "sides": ("melds", "red_threes", "opened", "minimum_raise", "penalties"),
     "pile": ("cards", "frozen"),
@@ -332,7 +355,7 @@ def _pile(p: Mapping[str, Any], st: State, used: Counter[int], problems: list[st
         st.unfreeze()
 
 
-def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[Variant, State]:
+def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_version: int = RULES_VERSION) -> tuple[Variant, State]:
     """Set up the state a position describes; raise PositionError listing every problem.
 
     Every table-typed key must hold a table (a string where a table belongs is
@@ -351,7 +374,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[V
     if variant is None:
         raise PositionError(problems)
     try:
-        rules = TableRules(variant, players)
+        rules = TableRules(variant, players, rules_version)
     except UnsupportedPlayerCount as exc:
         raise PositionError([*problems, f"position.players: {exc}"]) from None
     seed = _int(p, "seed", 0, problems, "position")
@@ -382,6 +405,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None) -> tuple[V
         melded = melded_default
     for s in melded:
         st.melded_before[s] = True
+    _waiting(p, st, rules, problems)
     _pile(p, st, used, problems)
     stock_data = _table(p, "stock", "position.", '{ cards = "4C 8H", size = 10 }', problems)
     top = parse_cards(stock_data.get("cards", ""), "position.stock.cards", problems)
@@ -536,6 +560,9 @@ def export_position(variant: Variant, st: State) -> dict[str, Any]:
         "pile": {"cards": cards_text(st.pile), "frozen": st.frozen},
         "stock": {"cards": cards_text(list(reversed(st.stock))), "size": len(st.stock)},
     }
+    waiting = [s for s in range(r.players) if not st.had_turn[s] and st.sizes[s]]
+    if waiting != _default_waiting(st, r):
+        out["waiting"] = waiting
     if st.phase == MELD:
         out["drew"] = "stock" if st.drew_from_stock else "pile"
     if st.retracted:

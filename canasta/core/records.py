@@ -26,13 +26,15 @@ from canasta.textfiles import json_data, path_label, read_data_file, toml_data, 
 from canasta.variants.schema import PLAYER_COUNTS
 
 from .arguments import INT64, INT64_MAX, keyword_problem
+from .table import RULES_VERSION, RULES_VERSIONS
 from .transitions import DEFAULT_TURN_CAP
 
 REQUIRED_KEYS = ("variant", "players", "seed", "actions")
 """The keys every record holds."""
 
-OPTIONAL_KEYS = ("turn_cap", "position")
-"""The keys a record may hold: the turn cap (default :data:`canasta.core.transitions.DEFAULT_TURN_CAP`) and the starting position."""
+OPTIONAL_KEYS = ("turn_cap", "rules_version", "position", "penalties")
+"""The keys a record may hold: the turn cap (default :data:`canasta.core.transitions.DEFAULT_TURN_CAP`), the engine's rules
+version it was played by (default 1, the version before records named one), the starting position, and a director's penalties."""
 
 
 def _is_int(value: object) -> bool:
@@ -59,6 +61,13 @@ def _position_copy(value: Any) -> Any:
     return _plain(value) if _is_mapping(value) else value
 
 
+def _penalties_copy(value: Any) -> Any:
+    """A copy of the director's penalties as a tuple of tables; anything else is kept for the check to name."""
+    if isinstance(value, (list, tuple)):
+        return tuple(dict(p) if _is_mapping(p) else p for p in value)
+    return value
+
+
 @attrs.frozen(kw_only=True)
 class GameRecord(metaclass=_RecordCall):
     """A replayable record of a game: :meth:`canasta.Game.record` makes one, :meth:`canasta.Game.replay` plays it again.
@@ -77,15 +86,23 @@ class GameRecord(metaclass=_RecordCall):
     """The seed every shuffle of the match derives from."""
     turn_cap: int = DEFAULT_TURN_CAP
     """The turns after which a runaway hand ends (see :class:`canasta.Game`)."""
+    rules_version: int = RULES_VERSION
+    """The engine's rules version the game was played by (:data:`canasta.core.table.RULES_VERSION`, the default here); a
+    record's data or file that names none predates version 2 and is read as version 1 (:meth:`from_data`)."""
     actions: tuple[str, ...]
     """Every action in its text form, in order."""
     position: dict[str, Any] | None = attrs.field(default=None, converter=_position_copy)
     """The position the game started from (:meth:`canasta.Game.from_position`), or None for a dealt match."""
+    penalties: tuple[dict[str, Any], ...] = attrs.field(default=(), converter=_penalties_copy)
+    """Penalties a director applied during play (:meth:`canasta.Game.penalize`): ``after`` (actions before it), ``side``,
+    ``penalty`` (its name, e.g. ``meld_out_of_turn``) and ``count``."""
     file: str | None = attrs.field(default=None, eq=False, repr=False)
     """The file the record was read from, for error messages; not part of the record (ignored by ``==``)."""
 
     def __attrs_post_init__(self) -> None:
         problems = _problems(self.variant, self.players, self.seed, self.turn_cap, self.actions, self.position, tuple)
+        problems += _version_problems(self.rules_version)
+        problems += _penalty_problems(self.penalties, len(self.actions) if isinstance(self.actions, tuple) else 0)
         if problems:
             raise RecordError(problems, file=self.file)
 
@@ -97,11 +114,14 @@ class GameRecord(metaclass=_RecordCall):
             "players": self.players,
             "seed": self.seed,
             "turn_cap": self.turn_cap,
+            "rules_version": self.rules_version,
             "actions": list(self.actions),
             "variant": self.variant,
         }
         if self.position is not None:
             data["position"] = copy.deepcopy(self.position)
+        if self.penalties:
+            data["penalties"] = [dict(p) for p in self.penalties]
         return data
 
     @classmethod
@@ -122,6 +142,14 @@ class GameRecord(metaclass=_RecordCall):
         variant, players, seed = data["variant"], data["players"], data["seed"]
         turn_cap, actions, position = data.get("turn_cap", DEFAULT_TURN_CAP), data["actions"], data.get("position")
         problems += _problems(variant, players, seed, turn_cap, actions, position, list)
+        version = data.get("rules_version", 1)
+        problems += _version_problems(version)
+        penalties = data.get("penalties", [])
+        if not isinstance(penalties, list):
+            problems.append(f"penalties: expected a list of tables like {{ after = 12, side = 1, penalty = 'meld_out_of_turn' }}, got {_show(penalties)}")
+            penalties = []
+        else:
+            problems += _penalty_problems(penalties, len(actions) if isinstance(actions, list) else 0)
         if problems:
             raise RecordError(problems, file=file)
         return cls(
@@ -129,6 +157,8 @@ class GameRecord(metaclass=_RecordCall):
             players=players,
             seed=seed,
             turn_cap=turn_cap,
+            rules_version=version,
+            penalties=tuple(penalties),
             actions=tuple(actions),
             position=position,
             file=file,
@@ -210,6 +240,43 @@ def as_record(value: GameRecord | Mapping[str, Any] | str | os.PathLike[str]) ->
     if isinstance(value, str):
         return GameRecord.loads(value)
     raise RecordError([f"expected a GameRecord, its data, its text or its file, got {_show(value)}"])
+
+
+def _penalty_problems(penalties: Any, actions: int) -> list[str]:
+    """Every problem with a record's director penalties: each a table of ``after``, ``side``, ``penalty`` and ``count``, in order."""
+    from .penalties import Penalty
+
+    if not isinstance(penalties, (list, tuple)):
+        return [f"penalties: expected a list of penalty tables, got {_show(penalties)}"]
+    names = {kind.name.lower() for kind in Penalty}
+    problems: list[str] = []
+    last = 0
+    for i, p in enumerate(penalties):
+        where = f"penalties[{i}]"
+        if not _is_mapping(p):
+            problems.append(f"{where}: expected a table like {{ after = 12, side = 1, penalty = 'meld_out_of_turn' }}, got {_show(p)}")
+            continue
+        unknown = [k for k in p if k not in ("after", "side", "penalty", "count")]
+        if unknown:
+            problems.append(f"{where}: unknown key {_show(unknown[0])}; a penalty holds after, side, penalty and count")
+        after, side, name, count = p.get("after"), p.get("side"), p.get("penalty"), p.get("count", 1)
+        if not _is_int(after) or not last <= after <= actions:
+            problems.append(f"{where}.after: expected the number of actions before it, from {last} to {actions}, got {_show(after)}")
+        else:
+            last = after
+        if not _is_int(side) or not 0 <= side < 6:
+            problems.append(f"{where}.side: expected a side number, got {_show(side)}")
+        if name not in names:
+            problems.append(f"{where}.penalty: expected one of {', '.join(sorted(names))}, got {_show(name)}")
+        if not _is_int(count) or not 1 <= count <= 1000:
+            problems.append(f"{where}.count: expected a number of cards from 1 to 1000, got {_show(count)}")
+    return problems
+
+
+def _version_problems(version: Any) -> list[str]:
+    if _is_int(version) and version in RULES_VERSIONS:
+        return []
+    return [f"rules_version: expected one of {', '.join(map(str, RULES_VERSIONS))}, the engine's rules versions, got {_show(version)}"]
 
 
 def _problems(variant: Any, players: Any, seed: Any, turn_cap: Any, actions: Any, position: Any, sequence: type[list[Any]] | type[tuple[Any, ...]]) -> list[str]:

@@ -15,7 +15,10 @@ from .canastas import CanastaKind, canasta_kind
 from .cards import RED_THREES
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .state import State
+    from .table import TableRules
 
 
 @attrs.frozen(kw_only=True)
@@ -40,7 +43,7 @@ class HandScore:
     in_hand: int = 0
     """Points of the cards left in the side's hands, as a negative number (000 POÄNGRÄKNING 3)."""
     penalties: int = 0
-    """Penalties, as a negative number (001 §21 H, §23 D; 004 L164)."""
+    """Penalties, as a negative number: those applied during the hand (001 §23 D, a director's) and red threes left in a hand (001 §21 H; 004 L164)."""
 
     @property
     def total(self) -> int:
@@ -48,11 +51,60 @@ class HandScore:
         return self.canastas + self.red_threes + self.going_out + self.melded + self.in_hand + self.penalties
 
 
-def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandScore, ...]:
-    """Score the hand just ended for every side (topics M, J; 000 POÄNGRÄKNING 1-4, 001 §34 B).
+def side_score(
+    rules: TableRules,
+    *,
+    side: int,
+    canasta_kinds: Sequence[CanastaKind] = (),
+    red_threes: int = 0,
+    red_threes_unplayed: int = 0,
+    red_threes_in_hand: int = 0,
+    has_meld: bool,
+    melded: int = 0,
+    in_hand: int = 0,
+    went_out: bool = False,
+    concealed: bool = False,
+    penalties: int = 0,
+) -> HandScore:
+    """One side's score for a hand, from what a table counts: the one scoring rule of the engine and the score sheet (topics M, J).
 
-    Red threes still in the hand of a player who never had a turn count with
-    the side's red threes (001 §21 G as decisions P30 reads it).
+    ``red_threes`` are the side's red threes on the table; ``red_threes_unplayed``
+    those in the hand of a player who never had a turn, where dealt red threes
+    are laid at the player's own turn: they count with the others (001 §21 G as
+    decisions P30 reads it). ``red_threes_in_hand`` are red threes still in a
+    hand for any other reason (kept, 004 L160; forgotten, 001 §21 H): they do
+    not count toward the bonus, and each costs ``red_threes.unmelded_penalty``
+    (004 L164, L264; 001 §21 H; decisions P44). ``melded`` and ``in_hand`` are
+    card points (``in_hand`` as a positive number), ``penalties`` the points of
+    penalties already applied (positive). The red-three bonus counts plus when
+    the side has melded (or has a canasta, 004 opt i), else minus (000
+    POÄNGRÄKNING 4, 001 §21 F).
+    """
+    r = rules
+    kinds = tuple(canasta_kinds)
+    threes = red_threes + red_threes_unplayed
+    bonus = r.red_three_table[min(threes, len(r.red_three_table)) - 1] if threes else 0
+    qualifies = bool(kinds) if r.red_threes_need_canasta else has_meld
+    going_out = (r.concealed_bonus if concealed else r.going_out_bonus) if went_out else 0
+    return HandScore(
+        side=side,
+        canastas=sum(r.canasta_bonus(kind) for kind in kinds),
+        canasta_kinds=kinds,
+        red_threes=bonus if qualifies else -bonus,
+        going_out=going_out,
+        melded=melded,
+        in_hand=-in_hand,
+        penalties=-(penalties + red_threes_in_hand * r.unmelded_red_three_penalty),
+    )
+
+
+def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandScore, ...]:
+    """Score the hand just ended for every side (topics M, J; 000 POÄNGRÄKNING 1-4, 001 §34 B), by :func:`side_score`.
+
+    A red three still in a hand counts with the side's red threes when its
+    player never had a turn and dealt red threes wait for the player's turn
+    (001 §21 G, decisions P30); any other costs ``red_threes.unmelded_penalty``
+    (001 §21 H, 004 L164; decisions P44).
     """
     r = st.rules
     value = r.value
@@ -66,28 +118,29 @@ def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandSc
             melded += sum(value[c] for c in cards)
             if n + t + j >= size:
                 kinds.append(canasta_kind(rank, t, j))
-        canastas = sum(r.canasta_bonus(kind) for kind in kinds)
-        has_canasta = bool(kinds)
-        threes = len(st.red_threes[side]) + sum(st.red_threes_in_hand(seat) for seat in seats)
-        bonus = r.red_three_table[min(threes, len(r.red_three_table)) - 1] if threes else 0
-        qualifies = has_canasta if r.red_threes_need_canasta else bool(st.melds[side])
-        in_hand = 0
+        unplayed = kept = in_hand = 0
         for seat in seats:
             hand = st.hands[seat]
-            in_hand -= sum(value[c] * hand[c] for c in range(len(hand)) if hand[c] and c not in RED_THREES)
-        going_out = 0
-        if went_out is not None and r.side_of[went_out] == side:
-            going_out = r.concealed_bonus if concealed else r.going_out_bonus
+            in_hand += sum(value[c] * hand[c] for c in range(len(hand)) if hand[c] and c not in RED_THREES)
+            threes = st.red_threes_in_hand(seat)
+            if threes and (r.red_threes_in_hand_count_as_laid or (not st.had_turn[seat] and not r.deal_red_threes_at_once)):
+                unplayed += threes
+            else:
+                kept += threes
         out.append(
-            HandScore(
+            side_score(
+                r,
                 side=side,
-                canastas=canastas,
-                canasta_kinds=tuple(kinds),
-                red_threes=bonus if qualifies else -bonus,
-                going_out=going_out,
+                canasta_kinds=kinds,
+                red_threes=len(st.red_threes[side]),
+                red_threes_unplayed=unplayed,
+                red_threes_in_hand=kept,
+                has_meld=bool(st.melds[side]),
                 melded=melded,
                 in_hand=in_hand,
-                penalties=-st.penalties[side],
+                went_out=went_out is not None and r.side_of[went_out] == side,
+                concealed=concealed,
+                penalties=st.penalties[side],
             )
         )
     return tuple(out)

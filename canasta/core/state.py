@@ -44,6 +44,7 @@ MeldTuple = tuple[int, int, int, tuple[int, ...]]
 FIELDS = (
     "asked",
     "asker",
+    "ask_binds",
     "counts",
     "current",
     "dead",
@@ -58,6 +59,7 @@ FIELDS = (
     "hands",
     "history",
     "melded_before",
+    "had_turn",
     "melds",
     "minimum_raise",
     "opened",
@@ -122,6 +124,8 @@ class State:
         self.history: list[tuple[int, int]] = []
         self.opened = [False] * s
         self.melded_before = [False] * n
+        self.had_turn = [False] * n
+        """Whether each seat's turn has come this hand (001 §21 G: red threes of a player who never had a turn)."""
         self.penalties = [0] * s
         self.minimum_raise = [0] * s
         self.scores = [0] * s
@@ -155,6 +159,8 @@ class State:
         self.retracted = False
         self.asked = 0
         self.asker = -1
+        self.ask_binds = False
+        """The player asked after melding where he must then go out if he can, whatever the answer (001 §23 B)."""
 
     def copy(self) -> State:
         """An independent copy; the rules object is shared (it is never changed)."""
@@ -178,6 +184,7 @@ class State:
         new.history = self.history[:]
         new.opened = self.opened[:]
         new.melded_before = self.melded_before[:]
+        new.had_turn = self.had_turn[:]
         new.penalties = self.penalties[:]
         new.minimum_raise = self.minimum_raise[:]
         new.scores = self.scores[:]
@@ -192,6 +199,7 @@ class State:
         new.pile_taken_top = self.pile_taken_top
         new.retracted = self.retracted
         new.asked = self.asked
+        new.ask_binds = self.ask_binds
         new.asker = self.asker
         return new
 

@@ -22,6 +22,7 @@ import attrs
 from canasta.errors import UnsupportedPlayerCount as UnsupportedPlayerCount
 from canasta.variants.citations import citation_for
 from canasta.variants.enums import (
+    AskAfterMelding,
     BlackThreeDiscard,
     ConcealedMelders,
     ConcealedMinimum,
@@ -152,6 +153,10 @@ RULE_FIELDS = (
     "permission",
     "permission_after_stock_draw",
     "permission_penalty",
+    "ask_after_melding",
+    "ask_after_melding_binds",
+    "rules_version",
+    "red_threes_in_hand_count_as_laid",
     "pile_needs_pair_to_open",
     "players",
     "playing",
@@ -183,6 +188,20 @@ RULE_FIELDS = (
 """The attributes of a :class:`TableRules`, for code that walks them all; compiled by mypyc, the class has no ``__slots__``."""
 
 
+RULES_VERSION: Final = 2
+"""The version of the engine's rules, written into every game record so that a record replays as it was played.
+
+Version 2 (issue 19) scores a red three left in a hand as its source says
+(decisions P44) and lets a player ask "may I go out?" after melding where the
+profile's ``going_out.ask_after_melding`` allows it (001 §23 B). A record that
+names no version is version 1 and replays by the rules it was played by
+(docs/engine.md, "Rules versions").
+"""
+
+RULES_VERSIONS: Final = (1, 2)
+"""The rules versions the engine can play."""
+
+
 class TableRules:
     """A profile resolved for one player count: the rules the engine plays by, read-only.
 
@@ -197,7 +216,7 @@ class TableRules:
 
     __slots__ = RULE_FIELDS
 
-    def __init__(self, variant: Variant, players: int) -> None:
+    def __init__(self, variant: Variant, players: int, rules_version: int = RULES_VERSION) -> None:
         v = variant
         count = PlayerCount(players)
         if players not in v.deal.hand_size:
@@ -269,6 +288,13 @@ class TableRules:
         self.permission = g.permission is not GoOutPermission.NOT_USED and self.sides < self.playing
         self.permission_after_stock_draw = g.permission is GoOutPermission.AFTER_STOCK_DRAW
         self.permission_penalty = g.permission_penalty
+        self.rules_version = rules_version
+        """The engine's rules version this table plays by (:data:`RULES_VERSION`; a record's own replays by its)."""
+        legacy = rules_version < 2
+        self.ask_after_melding = g.ask_after_melding is not AskAfterMelding.REFUSED and not legacy
+        self.ask_after_melding_binds = g.ask_after_melding is AskAfterMelding.MUST_GO_OUT and not legacy
+        self.red_threes_in_hand_count_as_laid = legacy
+        """Version 1 counted every red three left in a hand with the side's laid ones (decisions P30 read for every profile)."""
         cg = v.concealed_going_out
         self.concealed_allowed = cg.allowed
         self.concealed_by_side = cg.who_has_not_melded is ConcealedMelders.SIDE

@@ -105,6 +105,7 @@ def do(st: State, action: Action, turn_cap: int = DEFAULT_TURN_CAP) -> list[Even
     elif isinstance(action, AskGoOut):
         st.asked = 1
         st.asker = st.current
+        st.ask_binds = st.rules.ask_after_melding_binds and bool(st.turn_new or st.turn_added_old or st.pile_taken_top >= 0)
         partner = st.rules.seating(st.hand_number).partner[st.current]
         events.append(GoOutAsked(seat=st.current, partner=partner))
         st.current = partner
@@ -272,6 +273,7 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
         end_hand(st, events, Termination.TURN_CAP, None)
         return
     st.current = nxt
+    st.had_turn[nxt] = True
     st.phase = DRAW
     st.reset_turn()
     nxt_hand = st.hands[nxt]

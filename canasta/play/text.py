@@ -342,6 +342,14 @@ _PERMISSION = {
 }
 
 
+_ASK_AFTER_MELDING = {
+    (True, False): ", before or after melding",
+    (True, True): ", before melding; after melding too, but then you must go out if you can, whatever the answer",
+    (False, False): ", before melding anything",
+}
+"""When the question may come (``going_out.ask_after_melding``; 000 UTGÅNG 1, 001 §23 B; decisions P26)."""
+
+
 def _bonus_table(table: Sequence[int]) -> str:
     steps = ", ".join(f"{i} for {n}" for n, i in enumerate(table, 1))
     return f"{steps}" + (" or more" if len(table) > 1 else "")
@@ -402,7 +410,8 @@ def rules_text(rules: TableRules) -> str:
         f"canasta: {r.canasta_size} cards; bonus {r.natural_bonus} natural, {r.mixed_bonus} mixed",
         f"going out needs {r.canastas_required} canasta{'s' if r.canastas_required != 1 else ''}{natural}; bonus {r.going_out_bonus}, concealed "
         + (str(r.concealed_bonus) if r.concealed_allowed else "not allowed")
-        + f"; asking the partner 'may I go out?': {_PERMISSION[v.going_out.permission]}",
+        + f"; asking the partner 'may I go out?': {_PERMISSION[v.going_out.permission]}"
+        + ("" if not r.permission else _ASK_AFTER_MELDING[(r.ask_after_melding, r.ask_after_melding_binds)]),
         penalties_text(r),
         f"red threes score {_bonus_table(r.red_three_table)} (negative unless the side has {'a canasta' if r.red_threes_need_canasta else 'a meld'});"
         " a discarded black three " + ("freezes the pile" if r.black_three_freezes_discard else "blocks the next player"),

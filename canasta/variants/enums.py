@@ -139,9 +139,20 @@ class GoOutPermission(Choice):
     NOT_USED = "not_used"
     """The question is not part of the rules."""
     OPTIONAL = "optional"
-    """The player may ask at any point of his turn before melding; the answer binds (002 UTGÅNG 2, 004 L175)."""
+    """The player may ask; the answer binds (000 UTGÅNG 1, 002 UTGÅNG 2, 004 L175). When: ``going_out.ask_after_melding``."""
     AFTER_STOCK_DRAW = "after_stock_draw"
     """The player may ask only after drawing from the stock; the answer binds (001 §23 A)."""
+
+
+class AskAfterMelding(Choice):
+    """Asking "may I go out?" after melding this turn (taking the pile melds too) (topics H; decisions P26)."""
+
+    ALLOWED = "allowed"
+    """The question may come at any point of the turn; the answer binds as always (000 UTGÅNG 1, 002 UTGÅNG 2, 004 L175)."""
+    MUST_GO_OUT = "must_go_out"
+    """The question may come after melding, but then the player must go out if he can, whatever the answer (001 §23 B)."""
+    REFUSED = "refused"
+    """The question must come before any meld of the turn (no source says so; the engine's rule before schema 1.1)."""
 
 
 class TieBreak(Choice):

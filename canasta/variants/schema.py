@@ -17,6 +17,7 @@ from typing import Any, NewType
 import attrs
 
 from .enums import (
+    AskAfterMelding,
     BlackThreeDiscard,
     ConcealedMelders,
     ConcealedMinimum,
@@ -203,6 +204,8 @@ class GoingOutRules:
     """Asking the partner "may I go out?"; the answer binds (000 UTGÅNG 1, 002 UTGÅNG 2, 001 §23 A, 004 L175; decisions P26). Needs a partner."""
     permission_penalty: int = rule(0, lo=0, hi=10000)
     """Penalty to the side when the partner says yes and the player cannot go out (001 §23 D: 100)."""
+    ask_after_melding: AskAfterMelding = rule(AskAfterMelding.ALLOWED)
+    """Whether the player may ask after melding this turn, and what follows (000 UTGÅNG 1 sets no time; 001 §23 B: he must then go out if he can, whatever the answer; decisions P26)."""
 
 
 @attrs.frozen(kw_only=True)
