@@ -35,8 +35,8 @@ if TYPE_CHECKING:
         Meld,
         MeldView,
         NotationError,
-        Phase,
         Penalty,
+        Phase,
         PlayerView,
         PositionError,
         Question,
@@ -59,7 +59,8 @@ if TYPE_CHECKING:
         rank_of,
         rank_text,
     )
-    from .errors import ArgumentError, EntryError, SimulationError
+    from .errors import ArgumentError, EntryError, ScoreSheetError, SimulationError
+    from .scoresheet import HandEntry, ScoreSheet
     from .simulation import compare, simulate
     from .variants import (
         Problem,
@@ -75,7 +76,8 @@ if TYPE_CHECKING:
 
 _HOMES: dict[str, tuple[str, ...]] = {
     "canasta.core": ("Action", "AnswerGoOut", "AskGoOut", "CanastaError", "CanastaKind", "Card", "DataError", "DeclinePile", "Discard", "Draw", "Event", "FreezeReason", "Game", "GameRecord", "HandScore", "IllegalActionError", "MatchResult", "Meld", "MeldView", "NotationError", "Phase", "Penalty", "PlayerView", "PositionError", "Question", "Rank", "RecordError", "ReplayError", "Retract", "ScenarioError", "TableRules", "TakePile", "Termination", "TurnView", "UnsupportedPlayerCount", "card_text", "is_natural", "is_wild", "parse_action", "parse_card", "parse_rank", "rank_of", "rank_text"),
-    "canasta.errors": ("ArgumentError", "EntryError", "SimulationError"),
+    "canasta.errors": ("ArgumentError", "EntryError", "ScoreSheetError", "SimulationError"),
+    "canasta.scoresheet": ("HandEntry", "ScoreSheet"),
     "canasta.simulation": ("compare", "simulate"),
     "canasta.variants": ("Problem", "Variant", "VariantError", "check_variant", "dumps_variant", "load_variant", "loads_variant", "variant_names"),
     "canasta.variants.diff": ("RuleDifference", "diff_variants", "format_diff"),
@@ -101,6 +103,7 @@ __all__ = [
     "FreezeReason",
     "Game",
     "GameRecord",
+    "HandEntry",
     "HandScore",
     "IllegalActionError",
     "MatchResult",
@@ -119,6 +122,8 @@ __all__ = [
     "Retract",
     "RuleDifference",
     "ScenarioError",
+    "ScoreSheet",
+    "ScoreSheetError",
     "SimulationError",
     "TableRules",
     "TakePile",

@@ -217,6 +217,12 @@ class ReplayError(RecordError):
         return f"{self.file}: {self.problems[0]}" if self.file else self.problems[0]
 
 
+class ScoreSheetError(DataError):
+    """A score sheet file or text (:class:`canasta.ScoreSheet`) that cannot be read, or whose log the rules refuse on replay."""
+
+    what = "not a score sheet"
+
+
 class PositionError(DataError):
     """A position that cannot be set up or exported; ``problems`` lists every problem with its key path."""
 
@@ -296,6 +302,7 @@ __all__ = [
     "RecordError",
     "ReplayError",
     "ScenarioError",
+    "ScoreSheetError",
     "SimulationError",
     "UnsupportedPlayerCount",
     "VariantError",

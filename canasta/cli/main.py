@@ -43,6 +43,7 @@ from . import (
     print_problems,
     printable,
     scenarios_cmd,
+    score_cmd,
     show_help,
     shown_lines,
     simulate_cmd,
@@ -60,6 +61,7 @@ REGISTRARS: tuple[Registrar, ...] = (
     simulate_cmd.register,
     compare_cmd.register,
     play_cmd.register,
+    score_cmd.register,
 )
 """The command groups, in the order ``canasta --help`` lists them."""
 

@@ -34,8 +34,8 @@ from .actions import (
 from .canastas import CanastaKind
 from .cards import Card, Rank, card_text, is_natural, is_wild, parse_card, parse_rank, rank_of, rank_text
 from .events import Event, FreezeReason, Termination
-from .penalties import Penalty
 from .game import Game, MatchResult
+from .penalties import Penalty
 from .records import GameRecord
 from .scoring import HandScore
 from .table import TableRules, UnsupportedPlayerCount
@@ -70,7 +70,6 @@ __all__ = [
     "Draw",
     "Event",
     "FreezeReason",
-    "Penalty",
     "Game",
     "GameRecord",
     "HandScore",
@@ -79,6 +78,7 @@ __all__ = [
     "Meld",
     "MeldView",
     "NotationError",
+    "Penalty",
     "Phase",
     "PlayerView",
     "PositionError",

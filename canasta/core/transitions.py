@@ -6,7 +6,8 @@ action; :class:`canasta.Game` always checks first.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
 from .actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, Meld, Retract, TakePile
 from .canastas import canasta_kind
@@ -37,6 +38,9 @@ from .events import (
 from .legality import concealed_now, turn_canastas
 from .scoring import score_hand
 from .state import ANSWER, DRAW, MELD, OVER, State
+
+if TYPE_CHECKING:
+    from .table import TableRules
 
 DEFAULT_TURN_CAP: Final = 400
 """Safety cap on turns per hand: a hand still running after this many turns ends as if the stock had run out.
@@ -314,6 +318,20 @@ def _went_out(st: State, seat: int, events: list[Event]) -> None:
     end_hand(st, events, Termination.WENT_OUT_CONCEALED if concealed else Termination.WENT_OUT, seat)
 
 
+def match_outcome(rules: TableRules, totals: Sequence[int]) -> tuple[bool, int | None]:
+    """Whether the match is over after a hand with these totals, and the winning side (None for a draw; 001 §1, §34 A; decisions P23).
+
+    The match ends at the end of the hand in which a side reaches
+    ``match.target``; the higher total wins, and equal best totals are a draw.
+    The engine and the score sheet both decide by it.
+    """
+    if not any(total >= rules.target for total in totals):
+        return False, None
+    best = max(totals)
+    leaders = [side for side, total in enumerate(totals) if total == best]
+    return True, leaders[0] if len(leaders) == 1 else None
+
+
 def end_hand(st: State, events: list[Event], how: Termination, seat: int | None) -> None:
     went_out = seat if how in (Termination.WENT_OUT, Termination.WENT_OUT_CONCEALED) else None
     scores = score_hand(st, went_out, how is Termination.WENT_OUT_CONCEALED)
@@ -321,11 +339,9 @@ def end_hand(st: State, events: list[Event], how: Termination, seat: int | None)
         st.scores[s.side] += s.total
     st.hand_scores.append(scores)
     events.append(HandEnded(hand_number=st.hand_number, termination=how, seat=seat, scores=scores, totals=tuple(st.scores)))
-    target = st.rules.target
-    if any(total >= target for total in st.scores):
-        best = max(st.scores)
-        leaders = [side for side, total in enumerate(st.scores) if total == best]
-        st.winner = leaders[0] if len(leaders) == 1 else None
+    over, winner = match_outcome(st.rules, st.scores)
+    if over:
+        st.winner = winner
         st.phase = OVER
         events.append(MatchEnded(winner=st.winner, totals=tuple(st.scores)))
         return

@@ -1,0 +1,646 @@
+"""``canasta score``: keep a table's score sheet from the command line (:mod:`canasta.scoresheet`).
+
+``canasta score new FILE --variant V --players N [--names ...]`` starts a
+sheet; ``canasta score FILE`` (or ``canasta score open FILE``) opens it for a
+session that reads one command a line, from a person at a terminal or from a
+script on standard input, the way ``canasta play`` does: each line is bounded
+and checked before it is read (:mod:`canasta.play.lines`) and echoed when it
+does not come from a terminal, so a piped session reads as a transcript.
+``canasta score show FILE`` and ``canasta score export FILE`` print or write the
+sheet for scripts, as text, Markdown, CSV, JSON or a printable HTML card
+(:mod:`canasta.scoresheet.export`).
+
+The sheet is append-only (001 §35): a hand, a penalty, a correction and a deal
+are entries, and the file is saved after each one the sheet accepts. An entry
+the rules refuse prints the reason, the rule and its source, and changes
+nothing, in memory or on disk. There is no undo: a mistake is corrected with
+``correct``, which keeps the old value in the log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from canasta.errors import shown_value
+
+from . import CommandError, Subparsers, show_help, whole_number
+
+if TYPE_CHECKING:
+    from canasta.core.penalties import Penalty
+    from canasta.scoresheet import HandEntry, PenaltyEntry, ScoreSheet
+
+FORMATS = ("text", "markdown", "csv", "json", "html")
+"""What ``show`` and ``export`` write."""
+
+COMMANDS = ("new", "open", "show", "export")
+"""The subcommands; any other first word is the FILE of ``open``."""
+
+INTERRUPTED = 130
+"""The exit code after Ctrl-C, as shells report a SIGINT."""
+
+HELP = """\
+commands (one a line; the file is saved after every accepted entry):
+  hand ENDING | 0: ITEMS | 1: ITEMS [note TEXT]
+                       add the next hand; one segment per side, in side order
+  penalty SIDE KIND [COUNT] [hand N] [note TEXT]
+                       a penalty of the profile's [penalties] (penalty alone lists them)
+  correct N [arithmetic] ENDING | 0: ITEMS | 1: ITEMS [note TEXT]
+                       replace hand N; 'arithmetic' for an adding error (001 §35 A)
+  deal                 the next hand is dealt: other corrections are closed (001 §35 B)
+  show [FORMAT]        the sheet: text, markdown, csv, json or html
+  log                  every entry, correction and deal, with who and when
+  export FORMAT PATH   write the sheet to a file
+  by NAME              record later entries as entered by NAME
+  save                 save the file again (it is saved after every entry)
+  help [hand|penalty]  this list, or the hand syntax, or the penalties
+  quit                 leave; the file is already saved"""
+
+HAND_HELP = """\
+a hand:   hand ENDING | 0: ITEMS | 1: ITEMS   (one segment per side; 'N:' is optional and checked)
+ENDING:   went-out SEAT        a player went out (SEAT: a seat number or a player's name)
+          concealed SEAT       a player went out concealed, melding his whole hand at once
+          stock-out            the stock ran out and nobody went out
+          red-three-last       the last stock card was a red three
+ITEMS (each a word and a number; a missing one is 0):
+          natural N  mixed N  wild N  pure-wild N    canastas by kind
+          red N                red threes on the table
+          red-unplayed N       red threes of a player who never had a turn (001 §21 G)
+          red-in-hand N        red threes kept or forgotten in a hand (001 §21 H)
+          melded P             card points melded (canastas' cards included)
+          hand P               card points left in the side's hands, as a positive number
+example:  hand went-out 0 | 0: natural 1 mixed 1 red 2 melded 230 | 1: mixed 1 red 1 melded 120 hand 45"""
+
+_KINDS = {"natural": "NATURAL", "mixed": "MIXED", "wild": "WILD", "pure-wild": "PURE_WILD"}
+_COUNTS = {
+    "red": "red_threes",
+    "red-unplayed": "red_threes_unplayed",
+    "red-in-hand": "red_threes_in_hand",
+    "melded": "melded",
+    "hand": "in_hand",
+}
+_ENDINGS = {
+    "went-out": "WENT_OUT",
+    "concealed": "WENT_OUT_CONCEALED",
+    "stock-out": "STOCK_EXHAUSTED",
+    "red-three-last": "RED_THREE_LAST_CARD",
+}
+_SIDE_LABEL = re.compile(r"^(?:side\s*)?(?P<side>\d{1,3})\s*:\s*(?P<rest>.*)$")
+_NOTE = re.compile(r"(?:^|\s)note(?:\s+(?P<text>.*))?$")
+
+
+class ReadError(ValueError):
+    """A line that names no entry: what is wrong with it, said to the person; nothing is entered."""
+
+
+def _names_a_file(word: str) -> bool:
+    """Whether a first word that is no subcommand is read as the FILE of ``open``: a path, or nothing like a subcommand's name."""
+    return "." in word or "/" in word or os.sep in word or not difflib.get_close_matches(word.lower(), COMMANDS, n=1)
+
+
+class _Commands(dict[str, argparse.ArgumentParser]):
+    """The subcommands' parsers by name, where argparse's check of the choice also lets a FILE through (:func:`_names_a_file`)."""
+
+    def __contains__(self, key: object) -> bool:
+        return super().__contains__(key) or (isinstance(key, str) and _names_a_file(key))
+
+
+class _SubcommandOrFile(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The subcommands of ``canasta score``, where a first word that is no subcommand (and not a misspelt one) is the FILE of ``open``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._name_parser_map = self.choices = _Commands()
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None
+    ) -> None:
+        words = list(values)
+        if words and not dict.__contains__(self._name_parser_map, words[0]):
+            words = ["open", *words]
+        super().__call__(parser, namespace, words, option_string)
+
+
+def _names(text: str) -> list[str]:
+    """An argparse ``type``: names separated by commas, each stripped; none may be empty."""
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"expected names separated by commas, e.g. Anna,Bertil,Carita,David; got {shown_value(text)}")
+    return names
+
+
+def register(commands: Subparsers) -> None:
+    """Add ``canasta score`` and its subcommands to the top-level parser."""
+    parser = commands.add_parser(
+        "score",
+        help="keep a table's score sheet: hands, penalties, corrections, a printable card",
+        description="Keep the score of a physical table by the rules of a profile. 'canasta score new FILE' starts a sheet, "
+        "'canasta score FILE' opens it to enter hands, penalties and corrections (type help; lines can be piped in), "
+        "'show' and 'export' print or write it as text, Markdown, CSV, JSON or a printable HTML card.",
+    )
+    parser.set_defaults(handler=show_help(parser))
+    sub = parser.add_subparsers(title="subcommands", metavar="SUBCOMMAND", action=_SubcommandOrFile)
+    new = sub.add_parser("new", help="start a sheet in a new file", description="Start an empty score sheet in FILE (never overwritten).")
+    new.add_argument("file", metavar="FILE", help="the sheet's file, e.g. evening.toml (must not exist)")
+    new.add_argument("--variant", default="finnish", metavar="V", help="a bundled profile name or a .toml house file (default: finnish)")
+    new.add_argument("--players", type=whole_number, default=4, metavar="N", help="players at the table (default: 4)")
+    new.add_argument(
+        "--names",
+        type=_names,
+        metavar="A,B,...",
+        help="the players' names in seat order, separated by commas (default: seat 0, seat 1, ...)",
+    )
+    new.add_argument("--dealer", type=whole_number, default=0, metavar="SEAT", help="the seat that deals the first hand (default: 0)")
+    new.set_defaults(handler=run_new)
+    open_ = sub.add_parser(
+        "open",
+        help="enter hands, penalties and corrections (also: canasta score FILE)",
+        description="Open a sheet and enter commands, one a line: hand, penalty, correct, deal, show, log, export, save, quit; "
+        "help lists them. Standard input may be a script; each line is echoed.",
+    )
+    open_.add_argument("file", metavar="FILE", help="the sheet's file")
+    open_.add_argument("--by", default="", metavar="NAME", help="who enters, recorded with each entry (default: nobody named)")
+    open_.set_defaults(handler=run_open)
+    show = sub.add_parser("show", help="print the sheet", description="Print the sheet: totals, each hand, penalties, corrections.")
+    show.add_argument("file", metavar="FILE", help="the sheet's file")
+    show.add_argument("--format", choices=FORMATS, default="text", help="text (default), markdown, csv, json or html")
+    show.set_defaults(handler=run_show)
+    export = sub.add_parser(
+        "export", help="write the sheet as Markdown, CSV, JSON or an HTML card", description="Write the sheet in a format."
+    )
+    export.add_argument("file", metavar="FILE", help="the sheet's file")
+    export.add_argument("--format", choices=FORMATS, default="html", help="html (default: a printable card), markdown, csv, json or text")
+    export.add_argument("-o", "--output", default="-", metavar="PATH", help="where to write it (default: standard output)")
+    export.set_defaults(handler=run_export)
+
+
+# --- the scripted subcommands ---------------------------------------------------------------------
+
+
+def _load(path: str) -> ScoreSheet:
+    from canasta.scoresheet import ScoreSheet
+
+    return ScoreSheet.load(path)
+
+
+def rendered(sheet: ScoreSheet, form: str) -> str:
+    """The sheet in one of :data:`FORMATS`."""
+    from canasta.scoresheet import export
+
+    writers = {"text": export.to_text, "markdown": export.to_markdown, "csv": export.to_csv, "json": export.to_json, "html": export.to_html}
+    if form not in writers:
+        raise CommandError(f"no format {shown_value(form)}; choose one of {', '.join(FORMATS)}")
+    return writers[form](sheet)
+
+
+def _write(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole: a temporary file beside it, then a rename, so a full disk never leaves half a file."""
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.partial")
+    try:
+        with open(temporary, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        os.replace(temporary, target)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+
+
+def run_new(args: argparse.Namespace) -> int:
+    """``canasta score new``: write an empty sheet to a file that does not exist yet."""
+    from canasta.core.table import UnsupportedPlayerCount
+    from canasta.scoresheet import ScoreSheet
+
+    if os.path.lexists(args.file):
+        raise CommandError(f"{args.file}: the file exists; a score sheet is never overwritten: choose another name")
+    try:
+        sheet = ScoreSheet(args.variant, args.players, names=args.names, seed_dealer=args.dealer)
+    except UnsupportedPlayerCount as exc:
+        raise CommandError(f"--players {shown_value(args.players)}: {exc}") from None
+    _write(args.file, sheet.dumps())
+    print(f"{args.file}: a new sheet, {_table_line(sheet)}")
+    print(f"enter the hands with: canasta score {args.file}")
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """``canasta score show``: print the sheet."""
+    sys.stdout.write(_ended(rendered(_load(args.file), args.format)))
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``canasta score export``: write the sheet to a file, or to standard output with ``-o -``."""
+    text = _ended(rendered(_load(args.file), args.format))
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        _write(args.output, text)
+        print(f"wrote {args.output} ({args.format})")
+    return 0
+
+
+def _ended(text: str) -> str:
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _table_line(sheet: ScoreSheet) -> str:
+    rules = sheet.rules
+    sides = "; ".join(f"side {s}: {_side_name(sheet, s)}" for s in range(rules.sides))
+    return f"{rules.variant.title} ({rules.variant.name}), {sheet.players} players; {sides}"
+
+
+def _hands(sheet: ScoreSheet) -> str:
+    count = len(sheet.hands)
+    return f"{count} hand" if count == 1 else f"{count} hands"
+
+
+def _side_name(sheet: ScoreSheet, side: int) -> str:
+    return " & ".join(name for seat, name in enumerate(sheet.names) if sheet.rules.side_of[seat] == side)
+
+
+# --- reading entries --------------------------------------------------------------------------------
+
+
+def _split_note(text: str) -> tuple[str, str]:
+    """The line without its ``note ...`` tail, and the note."""
+    found = _NOTE.search(text)
+    if found is None:
+        return text, ""
+    return text[: found.start()].strip(), (found["text"] or "").strip()
+
+
+def _count(word: str, value: str | None, what: str = "a whole number") -> int:
+    if value is None:
+        raise ReadError(f"{word} needs {what} after it")
+    if not (value.isascii() and value.isdigit()) or len(value) > 9:
+        raise ReadError(f"{word} {value}: expected {what} (0 or more)")
+    return int(value)
+
+
+def seat_of(sheet: ScoreSheet, word: str) -> int:
+    """A seat named by its number or by a player's name (any case)."""
+    if word.isascii() and word.isdigit() and len(word) <= 3:
+        return int(word)
+    named = [seat for seat, name in enumerate(sheet.names) if name.lower() == word.lower()]
+    if len(named) == 1:
+        return named[0]
+    raise ReadError(f"{word}: no seat has that number or name; the seats are {_seats(sheet)}")
+
+
+def _seats(sheet: ScoreSheet) -> str:
+    return ", ".join(f"{seat} {name}" for seat, name in enumerate(sheet.names))
+
+
+def side_of(sheet: ScoreSheet, word: str) -> int:
+    """A side named by its number, or by one of its players' names."""
+    if word.isascii() and word.isdigit() and len(word) <= 3:
+        return int(word)
+    named = [seat for seat, name in enumerate(sheet.names) if name.lower() == word.lower()]
+    if len(named) == 1:
+        return int(sheet.rules.side_of[named[0]])
+    sides = ", ".join(f"{s} ({_side_name(sheet, s)})" for s in range(sheet.rules.sides))
+    raise ReadError(f"{word}: no side has that number or player; the sides are {sides}")
+
+
+def _side_items(words: Sequence[str]) -> dict[str, Any]:
+    from canasta.core.canastas import CanastaKind
+
+    canastas: dict[CanastaKind, int] = {}
+    fields: dict[str, Any] = {}
+    i = 0
+    while i < len(words):
+        word = words[i].lower()
+        value = words[i + 1] if i + 1 < len(words) else None
+        if word in _KINDS:
+            canastas[CanastaKind[_KINDS[word]]] = _count(word, value)
+        elif word in _COUNTS:
+            fields[_COUNTS[word]] = _count(word, value, "card points" if word in ("melded", "hand") else "a count")
+        else:
+            close = difflib.get_close_matches(word, [*_KINDS, *_COUNTS], n=1)
+            hint = f"; did you mean {close[0]}?" if close else "; help hand lists them"
+            raise ReadError(f"{words[i]}: not an item of a side{hint}")
+        i += 2
+    if canastas:
+        fields["canastas"] = canastas
+    return fields
+
+
+def read_hand(sheet: ScoreSheet, text: str) -> HandEntry:
+    """A :class:`~canasta.scoresheet.HandEntry` from ``ENDING | 0: ITEMS | 1: ITEMS`` (see :data:`HAND_HELP`)."""
+    from canasta.core.events import Termination
+    from canasta.scoresheet import HandEntry, SideEntry
+
+    head, *segments = text.split("|")
+    words = head.split()
+    if not words:
+        raise ReadError("say how the hand ended first: went-out SEAT, concealed SEAT, stock-out or red-three-last")
+    ending_word = words[0].lower()
+    if ending_word not in _ENDINGS:
+        close = difflib.get_close_matches(ending_word, list(_ENDINGS), n=1)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        raise ReadError(f"{words[0]}: not an ending; write went-out SEAT, concealed SEAT, stock-out or red-three-last{hint}")
+    ending = Termination[_ENDINGS[ending_word]]
+    went_out: int | None = None
+    if ending in (Termination.WENT_OUT, Termination.WENT_OUT_CONCEALED):
+        if len(words) != 2:
+            raise ReadError(f"{ending_word} needs the seat that went out, a number or a name: {_seats(sheet)}")
+        went_out = seat_of(sheet, words[1])
+    elif len(words) != 1:
+        raise ReadError(f"{ending_word} takes no seat; put '|' before each side's items")
+    sides_count = sheet.rules.sides
+    if len(segments) != sides_count:
+        raise ReadError(f"the table has {sides_count} sides: give one '| N: ...' segment for each (got {len(segments)})")
+    sides = []
+    for number, segment in enumerate(segments):
+        found = _SIDE_LABEL.match(segment.strip())
+        rest = segment
+        if found is not None:
+            if int(found["side"]) != number:
+                raise ReadError(f"the segments go in side order: segment {number + 1} is side {number}, not {found['side']}")
+            rest = found["rest"]
+        sides.append(SideEntry(**_side_items(rest.split())))
+    return HandEntry(sides=tuple(sides), ending=ending, went_out=went_out)
+
+
+def penalty_kind(word: str) -> Penalty:
+    """A :class:`~canasta.core.penalties.Penalty` by its name, in lower case with hyphens (``table-talk``)."""
+    from canasta.core.penalties import Penalty
+
+    name = word.upper().replace("-", "_")
+    if name in Penalty.__members__:
+        return Penalty[name]
+    names = [_penalty_word(p) for p in Penalty]
+    close = difflib.get_close_matches(word.lower(), names, n=1)
+    hint = f"; did you mean {close[0]}?" if close else "; 'penalty' alone lists them"
+    raise ReadError(f"{word}: no such penalty{hint}")
+
+
+def _penalty_word(penalty: Penalty) -> str:
+    return penalty.name.lower().replace("_", "-")
+
+
+def read_penalty(sheet: ScoreSheet, text: str) -> PenaltyEntry:
+    """A :class:`~canasta.scoresheet.PenaltyEntry` from ``SIDE KIND [COUNT] [hand N] [note TEXT]``."""
+    from canasta.scoresheet import PenaltyEntry
+
+    body, note = _split_note(text)
+    words = body.split()
+    if len(words) < 2:
+        raise ReadError("write penalty SIDE KIND [COUNT] [hand N] [note TEXT], e.g. penalty 1 insufficient-opening")
+    side = side_of(sheet, words[0])
+    kind = penalty_kind(words[1])
+    rest = words[2:]
+    count, hand = 1, None
+    if rest and rest[0].lower() != "hand":
+        count = _count("the count", rest.pop(0))
+    if rest and rest[0].lower() == "hand":
+        hand = _count("hand", rest[1] if len(rest) > 1 else None, "a hand number")
+        rest = rest[2:]
+    if rest:
+        raise ReadError(f"{' '.join(rest)}: not understood after the penalty; write [COUNT] [hand N] [note TEXT]")
+    return PenaltyEntry(side=side, penalty=kind, count=count, hand=hand, note=note)
+
+
+def penalty_list(sheet: ScoreSheet) -> str:
+    """The penalties, each with its points under this profile (or that it has none) and its rule's source."""
+    from canasta.core.penalties import Penalty, penalty_value
+    from canasta.errors import EntryError
+
+    rules = sheet.rules
+    lines = ["penalties (penalty SIDE KIND [COUNT]):"]
+    for penalty in Penalty:
+        try:
+            value = penalty_value(rules, penalty)
+        except EntryError:
+            shown = "none in this profile"
+        else:
+            shown = (
+                f"minimum +{value} for the hand" if penalty.raises_minimum else f"{value} points" + (" a card" if penalty.per_card else "")
+            )
+        lines.append(f"  {_penalty_word(penalty):26} {shown:24} {penalty.value} ({rules.cite(penalty.value) or 'no source'})")
+    return "\n".join(lines)
+
+
+# --- the session -----------------------------------------------------------------------------------
+
+
+class Session:
+    """One person's session over a sheet and its file: each accepted entry is saved at once; a refused one changes nothing."""
+
+    def __init__(self, sheet: ScoreSheet, path: str, out: TextIO, by: str = "") -> None:
+        self.sheet = sheet
+        self.path = path
+        self.out = out
+        self.by = by
+
+    def say(self, text: str) -> None:
+        from canasta.play.lines import printable
+
+        self.out.write(printable(text) + "\n")
+
+    def save(self) -> None:
+        _write(self.path, self.sheet.dumps())
+
+    def status(self) -> str:
+        """Totals, the next dealer and each side's minimum: what a table asks before the deal."""
+        sheet = self.sheet
+        totals = ", ".join(f"{_side_name(sheet, s)} {t}" for s, t in enumerate(sheet.totals))
+        if sheet.is_over:
+            winner = sheet.winner
+            result = "a tie" if winner is None else f"won by {_side_name(sheet, winner)}"
+            return f"after {_hands(sheet)}: {totals}; the match is over, {result}"
+        minimums = ", ".join(f"{_side_name(sheet, s)} {sheet.minimum(s)}" for s in range(sheet.rules.sides))
+        dealer = sheet.names[sheet.next_dealer]
+        return f"after {_hands(sheet)}: {totals}; hand {len(sheet.hands) + 1}: {dealer} deals, minimums {minimums}"
+
+    def command(self, line: str) -> bool:
+        """Carry out one checked line; False when the person leaves."""
+        from canasta.errors import EntryError
+
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit", "q"):
+            self.say(f"left; {self.path} holds every entry")
+            return False
+        try:
+            self._command(word, rest.strip())
+        except ReadError as exc:
+            self.say(f"cannot read that: {exc} (nothing was entered)")
+        except EntryError as exc:
+            where = f"{exc.rule}, {exc.source}" if exc.source else exc.rule
+            self.say(f"refused: {exc.reason}  [rule {where}]  Nothing was entered; the sheet is unchanged.")
+        return True
+
+    def _command(self, word: str, rest: str) -> None:
+        handlers = {
+            "hand": self._hand,
+            "penalty": self._penalty,
+            "correct": self._correct,
+            "deal": self._deal,
+            "show": self._show,
+            "log": self._log,
+            "export": self._export,
+            "by": self._by,
+            "save": self._save,
+            "help": self._help,
+            "h": self._help,
+            "undo": self._undo,
+        }
+        handler = handlers.get(word)
+        if handler is None:
+            close = difflib.get_close_matches(word, [w for w in handlers if len(w) > 1] + ["quit"], n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            raise ReadError(f"{word}: no such command{hint} (help lists them)")
+        handler(rest)
+
+    def _hand(self, rest: str) -> None:
+        body, note = _split_note(rest)
+        entry = read_hand(self.sheet, body)
+        scores = self.sheet.add_hand(entry, by=self.by, note=note)
+        self.save()
+        number = len(self.sheet.hands)
+        shown = ", ".join(f"{_side_name(self.sheet, s.side)} {s.total:+d}" for s in scores)
+        self.say(f"hand {number}: {shown}")
+        self.say(self.status())
+
+    def _penalty(self, rest: str) -> None:
+        if not rest:
+            self.say(penalty_list(self.sheet))
+            return
+        entry = read_penalty(self.sheet, rest)
+        points = self.sheet.add_penalty(entry, by=self.by)
+        self.save()
+        hand = entry.hand if entry.hand is not None else len(self.sheet.hands) + 1
+        who = _side_name(self.sheet, entry.side)
+        if entry.penalty.raises_minimum:
+            self.say(
+                f"penalty: {who}'s minimum rises by {points} for hand {hand} ({entry.penalty.value}, {self.sheet.rules.cite(entry.penalty.value)})"
+            )
+        else:
+            self.say(f"penalty: {who} -{points} in hand {hand} ({entry.penalty.value}, {self.sheet.rules.cite(entry.penalty.value)})")
+        self.say(self.status())
+
+    def _correct(self, rest: str) -> None:
+        words = rest.split(maxsplit=1)
+        if not words:
+            raise ReadError("write correct N [arithmetic] ENDING | 0: ITEMS | 1: ITEMS, the whole hand as it should be")
+        number = _count("correct", words[0], "a hand number")
+        body, note = _split_note(words[1] if len(words) > 1 else "")
+        arithmetic = body.split(maxsplit=1)[:1] == ["arithmetic"]
+        if arithmetic:
+            body = body.split(maxsplit=1)[1] if len(body.split(maxsplit=1)) > 1 else ""
+        entry = read_hand(self.sheet, body)
+        old = self.sheet.hands[number - 1] if 1 <= number <= len(self.sheet.hands) else ()
+        scores = self.sheet.correct(number, entry, arithmetic=arithmetic, by=self.by, note=note)
+        self.save()
+        changes = ", ".join(
+            f"{_side_name(self.sheet, s.side)} {o.total:+d} -> {s.total:+d}" for o, s in zip(old, scores, strict=False) if o != s
+        )
+        self.say(f"hand {number} corrected: {changes or 'the same scores'}; the old entry stays in the log")
+        self.say(self.status())
+
+    def _deal(self, rest: str) -> None:
+        if rest:
+            raise ReadError("deal takes nothing after it")
+        self.sheet.deal(by=self.by)
+        self.save()
+        self.say(f"hand {len(self.sheet.hands) + 1} is dealt: earlier hands take only arithmetic corrections now (001 §35 B)")
+
+    def _show(self, rest: str) -> None:
+        form = rest.lower() or "text"
+        if form not in FORMATS:
+            raise ReadError(f"{rest}: no such format; choose one of {', '.join(FORMATS)}")
+        self.out.write(_ended(rendered(self.sheet, form)))
+
+    def _log(self, rest: str) -> None:
+        from canasta.scoresheet import export
+
+        self.say(export.log_text(self.sheet))
+
+    def _export(self, rest: str) -> None:
+        words = rest.split(maxsplit=1)
+        if len(words) != 2 or words[0].lower() not in FORMATS:
+            raise ReadError(f"write export FORMAT PATH, FORMAT one of {', '.join(FORMATS)}")
+        try:
+            _write(words[1], _ended(rendered(self.sheet, words[0].lower())))
+        except OSError as exc:
+            raise ReadError(f"{words[1]}: {exc.strerror or exc}") from None
+        self.say(f"wrote {words[1]} ({words[0].lower()})")
+
+    def _by(self, rest: str) -> None:
+        self.by = rest
+        self.say(f"entries are now recorded as by {rest}" if rest else "entries are now recorded with no name")
+
+    def _save(self, rest: str) -> None:
+        self.save()
+        self.say(f"saved {self.path}")
+
+    def _help(self, rest: str) -> None:
+        topic = rest.lower()
+        if topic in ("hand", "correct"):
+            self.say(HAND_HELP)
+        elif topic == "penalty":
+            self.say(penalty_list(self.sheet))
+        else:
+            self.say(HELP)
+
+    def _undo(self, rest: str) -> None:
+        raise ReadError("the sheet is append-only and nothing entered is removed; write correct N ... to replace a hand (001 §35)")
+
+
+def run_open(args: argparse.Namespace) -> int:
+    """``canasta score FILE``: the session on standard input and output."""
+    from .play_cmd import _readable_stdin
+
+    sheet = _load(args.file)
+    with _readable_stdin() as stdin:
+        return run_session(Session(sheet, args.file, sys.stdout, args.by), stdin)
+
+
+def run_session(session: Session, stdin: TextIO | None) -> int:
+    """Read commands until ``quit`` or the end of input; 0, or 130 after Ctrl-C (the file holds every accepted entry)."""
+    from canasta.play.lines import command_text, line_problem, read_line, shown_input
+
+    echo = not _is_terminal(stdin)
+    session.say(f"canasta score: {session.path}, {_table_line(session.sheet)}")
+    session.say(session.status())
+    session.say("enter hand, penalty, correct, deal, show, log, export, help or quit")
+    try:
+        while True:
+            session.out.write("score> ")
+            session.out.flush()
+            try:
+                line = read_line(stdin)
+            except EOFError as exc:
+                session.out.write("\n")
+                session.say(f"{exc or 'end of input'}: {session.path} holds every entry")
+                return 0
+            if echo:
+                session.out.write(shown_input(line) + "\n")
+            problem = line_problem(line)
+            if problem is not None:
+                session.say(problem.replace("the game is unchanged", "nothing was entered"))
+                continue
+            command = command_text(line)
+            if command and not session.command(command):
+                return 0
+    except KeyboardInterrupt:
+        session.say("")
+        session.say(f"interrupted: {session.path} holds every accepted entry")
+        return INTERRUPTED
+
+
+def _is_terminal(stream: TextIO | None) -> bool:
+    if stream is None:
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

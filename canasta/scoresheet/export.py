@@ -1,0 +1,473 @@
+"""A score sheet written out: text, Markdown, CSV, JSON, and a printable HTML score card (001 §34 A: scores recorded each hand).
+
+Every format reads the sheet's public read API only (``hands``, ``running``,
+``minimum``, ``next_dealer``, ``is_over``, ``winner``, ``log``), gathered once
+by :func:`card`; nothing here scores. A hand that was corrected (001 §35) shows
+its old value struck through beside the new one, and every penalty of the
+ledger shows its rule and the rule's source. Whatever a person typed (names,
+notes) is escaped for the format: HTML-escaped in the card, written by
+:mod:`csv` in CSV, ``|`` escaped in Markdown.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from canasta.core.penalties import penalty_value
+
+from .entries import Correction, LogKind, PenaltyEntry
+
+if TYPE_CHECKING:
+    from canasta.core.scoring import HandScore
+
+    from .sheet import ScoreSheet
+
+PARTS = ("canastas", "red_threes", "going_out", "melded", "in_hand", "penalties")
+"""The parts of a hand's score, as a table writes them (001 §34 B; :class:`~canasta.core.scoring.HandScore`)."""
+
+PART_LABELS = {
+    "canastas": "Canastas",
+    "red_threes": "Red 3s",
+    "going_out": "Going out",
+    "melded": "Melded",
+    "in_hand": "In hand",
+    "penalties": "Penalties",
+}
+
+
+@attrs.frozen(kw_only=True)
+class PenaltyLine:
+    """A penalty of the ledger as the card shows it: its side, hand, points (or minimum raise), rule and source."""
+
+    side: int
+    hand: int
+    penalty: str
+    count: int
+    points: int
+    raises_minimum: bool
+    rule: str
+    source: str
+    by: str
+    at: str
+    note: str
+
+
+@attrs.frozen(kw_only=True)
+class CorrectionLine:
+    """A correction as the card shows it: the hand's scores before and after (001 §35)."""
+
+    hand: int
+    arithmetic: bool
+    before: tuple[HandScore, ...]
+    after: tuple[HandScore, ...]
+    by: str
+    at: str
+    note: str
+
+
+@attrs.frozen(kw_only=True)
+class Row:
+    """One hand on the card: its scores, the running totals after it, each side's minimum for the next hand."""
+
+    hand: int
+    scores: tuple[HandScore, ...]
+    running: tuple[int, ...]
+    next_minimums: tuple[int, ...]
+    first: tuple[HandScore, ...] | None
+    """The scores first entered, when the hand was corrected since; else None."""
+
+
+@attrs.frozen(kw_only=True)
+class Card:
+    """Everything a score card shows, read from a sheet once."""
+
+    title: str
+    profile: str
+    players: int
+    names: tuple[str, ...]
+    sides: tuple[str, ...]
+    """Each side's players' names, joined by ``&``."""
+    rows: tuple[Row, ...]
+    penalties: tuple[PenaltyLine, ...]
+    corrections: tuple[CorrectionLine, ...]
+    totals: tuple[int, ...]
+    next_hand: int
+    next_dealer: str
+    minimums: tuple[int, ...]
+    over: bool
+    winner: int | None
+
+    @property
+    def result(self) -> str:
+        """``in play``, ``won by ...`` or ``a tie``."""
+        if not self.over:
+            return "in play"
+        return "a tie" if self.winner is None else f"won by {self.sides[self.winner]}"
+
+
+def _scores_after(sheet: ScoreSheet, lines: int, hand: int) -> tuple[HandScore, ...]:
+    """Hand ``hand``'s score after the first ``lines`` lines of the log: what the sheet said before (or after) a correction."""
+    from .sheet import Tally, step
+
+    tally = Tally(rules=sheet.rules)
+    for line in sheet.log[:lines]:
+        tally = step(tally, line)
+    return tally.hand_score(hand)
+
+
+def card(sheet: ScoreSheet) -> Card:
+    """Gather what a score card shows from ``sheet``'s read API."""
+    rules = sheet.rules
+    sides = tuple(" & ".join(sheet.side_names(s)) for s in range(rules.sides))
+    hands = sheet.hands
+    raises: dict[tuple[int, int], int] = {}
+    penalties: list[PenaltyLine] = []
+    corrections: list[CorrectionLine] = []
+    first: dict[int, tuple[HandScore, ...]] = {}
+    for index, line in enumerate(sheet.log):
+        item = line.item
+        if isinstance(item, PenaltyEntry):
+            points = penalty_value(rules, item.penalty) * item.count
+            if item.penalty.raises_minimum:
+                raises[line.hand, item.side] = raises.get((line.hand, item.side), 0) + points
+            penalties.append(
+                PenaltyLine(
+                    side=item.side,
+                    hand=line.hand,
+                    penalty=item.penalty.name.lower().replace("_", " "),
+                    count=item.count,
+                    points=points,
+                    raises_minimum=item.penalty.raises_minimum,
+                    rule=item.penalty.value,
+                    source=rules.cite(item.penalty.value),
+                    by=line.by,
+                    at=line.at,
+                    note=item.note or line.note,
+                )
+            )
+        elif isinstance(item, Correction):
+            before = _scores_after(sheet, index, item.hand)
+            after = _scores_after(sheet, index + 1, item.hand)
+            first.setdefault(item.hand, before)
+            corrections.append(
+                CorrectionLine(
+                    hand=item.hand, arithmetic=item.arithmetic, before=before, after=after, by=line.by, at=line.at, note=line.note
+                )
+            )
+    rows = []
+    for number, (scores, running) in enumerate(zip(hands, sheet.running, strict=True), start=1):
+        if number == len(hands):
+            minimums = tuple(sheet.minimum(s) for s in range(rules.sides))
+        else:
+            minimums = tuple(rules.opening_minimum(running[s]) + raises.get((number + 1, s), 0) for s in range(rules.sides))
+        rows.append(Row(hand=number, scores=scores, running=running, next_minimums=minimums, first=first.get(number)))
+    return Card(
+        title=rules.variant.title,
+        profile=rules.variant.name,
+        players=sheet.players,
+        names=tuple(sheet.names),
+        sides=sides,
+        rows=tuple(rows),
+        penalties=tuple(penalties),
+        corrections=tuple(corrections),
+        totals=tuple(sheet.totals),
+        next_hand=len(hands) + 1,
+        next_dealer=sheet.names[sheet.next_dealer],
+        minimums=tuple(sheet.minimum(s) for s in range(rules.sides)),
+        over=sheet.is_over,
+        winner=sheet.winner,
+    )
+
+
+def _penalty_text(card: Card, p: PenaltyLine, esc: Callable[[str], str] = str) -> str:
+    what = f"minimum +{p.points} for the hand" if p.raises_minimum else f"-{p.points}"
+    count = f" ({p.count} cards)" if p.count != 1 else ""
+    source = f", {p.source}" if p.source else ""
+    return f"hand {p.hand}, {esc(card.sides[p.side])}: {p.penalty}{count}, {what} [{p.rule}{source}]"
+
+
+def _correction_text(card: Card, c: CorrectionLine, esc: Callable[[str], str] = str) -> str:
+    kind = "arithmetic correction (001 §35 A)" if c.arithmetic else "correction (001 §35 B)"
+    changes = [
+        f"{esc(card.sides[a.side])} {b.total:+d} -> {a.total:+d}" for b, a in zip(c.before, c.after, strict=True) if b.total != a.total
+    ]
+    return f"hand {c.hand}, {kind}: {', '.join(changes) or 'the totals are unchanged'}"
+
+
+def _who(by: str, at: str, note: str, esc: Callable[[str], str] = str) -> str:
+    parts = [f"by {esc(by)}" if by else "", at, f"note: {esc(note)}" if note else ""]
+    return "; ".join(p for p in parts if p)
+
+
+def _next_line(card: Card, esc: Callable[[str], str] = str) -> str:
+    if card.over:
+        result = "a tie" if card.winner is None else f"won by {esc(card.sides[card.winner])}"
+        return f"The match is over: {result}."
+    minimums = ", ".join(f"{esc(side)} {m}" for side, m in zip(card.sides, card.minimums, strict=True))
+    return f"Next: hand {card.next_hand}, {esc(card.next_dealer)} deals; minimums {minimums}."
+
+
+# --- text and Markdown -----------------------------------------------------------------------------
+
+
+def _columns(rows: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+        for row in rows
+    )
+
+
+def to_text(sheet: ScoreSheet) -> str:
+    """The sheet as plain text for a terminal: a column pair per side (the hand, the running total), then penalties and corrections."""
+    c = card(sheet)
+    head = [f"{c.title} ({c.profile}), {c.players} players: {c.result}"]
+    table = [["hand"] + [x for side in c.sides for x in (side, "total")]]
+    for row in c.rows:
+        mark = "*" if row.first is not None else ""
+        table.append([f"{row.hand}{mark}"] + [x for s, t in zip(row.scores, row.running, strict=True) for x in (f"{s.total:+d}", str(t))])
+    lines = [*head, "", _columns(table)]
+    if any(row.first is not None for row in c.rows):
+        lines.append("* corrected (log shows the old entry)")
+    lines += [
+        "",
+        *[f"penalty: {_penalty_text(c, p)}" for p in c.penalties],
+        *[f"corrected: {_correction_text(c, x)}" for x in c.corrections],
+    ]
+    lines.append(_next_line(c))
+    return "\n".join(line for i, line in enumerate(lines) if line or (i and lines[i - 1])) + "\n"
+
+
+def log_text(sheet: ScoreSheet) -> str:
+    """Every line of the sheet's log, oldest first: what, for which hand, by whom and when."""
+    out = []
+    for number, line in enumerate(sheet.log, start=1):
+        who = _who(line.by, line.at, line.note)
+        what = {LogKind.HAND: "hand", LogKind.PENALTY: "penalty", LogKind.CORRECTION: "correction", LogKind.DEAL: "deal"}[line.kind]
+        detail = ""
+        item = line.item
+        if isinstance(item, PenaltyEntry):
+            detail = f" side {item.side} {item.penalty.name.lower().replace('_', '-')}" + (f" x{item.count}" if item.count != 1 else "")
+        elif isinstance(item, Correction):
+            detail = " (arithmetic)" if item.arithmetic else ""
+        out.append(f"{number:3}. {what} {line.hand}{detail}" + (f"  ({who})" if who else ""))
+    return "\n".join(out) if out else "the log is empty"
+
+
+_MARKDOWN_SPECIAL = frozenset("\\`*_~[]<>|&#")
+
+
+def _md(text: str) -> str:
+    """A person's text in Markdown: every character Markdown reads (``|``, ``*``, ``<``, ...) escaped with a backslash, line breaks as spaces."""
+    return "".join("\\" + ch if ch in _MARKDOWN_SPECIAL else " " if ch in "\r\n" else ch for ch in text)
+
+
+def to_markdown(sheet: ScoreSheet) -> str:
+    """The sheet as a Markdown page: a table of hands (each side's hand score and running total), then penalties and corrections."""
+    c = card(sheet)
+    result = "in play" if not c.over else "a tie" if c.winner is None else f"won by {_md(c.sides[c.winner])}"
+    lines = [f"# Score sheet: {_md(c.title)}", "", f"{_md(c.profile)}, {c.players} players; {result}.", ""]
+    header = ["Hand"] + [x for side in c.sides for x in (f"{_md(side)}: hand", f"{_md(side)}: total")]
+    lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for row in c.rows:
+        cells = [str(row.hand)]
+        for i, (s, t) in enumerate(zip(row.scores, row.running, strict=True)):
+            old = row.first[i].total if row.first is not None else s.total
+            cells += [f"~~{old:+d}~~ {s.total:+d}" if old != s.total else f"{s.total:+d}", str(t)]
+        lines.append("| " + " | ".join(cells) + " |")
+    if c.penalties:
+        lines += ["", "Penalties:", ""] + [
+            f"- {_penalty_text(c, p, _md)}" + (f" ({_who(p.by, p.at, p.note, _md)})" if p.by or p.note else "") for p in c.penalties
+        ]
+    if c.corrections:
+        lines += ["", "Corrections:", ""] + [
+            f"- {_correction_text(c, x, _md)}" + (f" ({_who(x.by, x.at, x.note, _md)})" if x.by or x.note else "") for x in c.corrections
+        ]
+    lines += ["", _next_line(c, _md)]
+    return "\n".join(lines) + "\n"
+
+
+# --- CSV and JSON ----------------------------------------------------------------------------------
+
+CSV_COLUMNS = ("hand", "side", "players", *PARTS, "hand_score", "total", "next_minimum", "corrected", "first_entered")
+"""The CSV header: one row per hand and side."""
+
+
+def to_csv(sheet: ScoreSheet) -> str:
+    """One row per hand and side (:data:`CSV_COLUMNS`), written by :mod:`csv` so any name or note reads back as it was."""
+    c = card(sheet)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in c.rows:
+        for i, (s, t, m) in enumerate(zip(row.scores, row.running, row.next_minimums, strict=True)):
+            first = "" if row.first is None else str(row.first[i].total)
+            parts = [getattr(s, part) for part in PARTS]
+            writer.writerow([row.hand, s.side, c.sides[s.side], *parts, s.total, t, m, "yes" if row.first is not None else "no", first])
+    return out.getvalue()
+
+
+def _score_json(s: HandScore) -> dict[str, Any]:
+    return {part: getattr(s, part) for part in PARTS} | {"total": s.total}
+
+
+def to_json(sheet: ScoreSheet) -> str:
+    """The card as JSON: every hand's parts, running totals and next minimums, the penalties with their rules, the corrections with their old values."""
+    c = card(sheet)
+    data = {
+        "title": c.title,
+        "profile": c.profile,
+        "players": c.players,
+        "names": list(c.names),
+        "sides": list(c.sides),
+        "hands": [
+            {
+                "hand": row.hand,
+                "scores": [_score_json(s) for s in row.scores],
+                "totals": list(row.running),
+                "next_minimums": list(row.next_minimums),
+                "first_entered": None if row.first is None else [_score_json(s) for s in row.first],
+            }
+            for row in c.rows
+        ],
+        "penalties": [attrs.asdict(p) for p in c.penalties],
+        "corrections": [
+            {
+                "hand": x.hand,
+                "arithmetic": x.arithmetic,
+                "before": [s.total for s in x.before],
+                "after": [s.total for s in x.after],
+                "by": x.by,
+                "at": x.at,
+                "note": x.note,
+            }
+            for x in c.corrections
+        ],
+        "totals": list(c.totals),
+        "next": None if c.over else {"hand": c.next_hand, "dealer": c.next_dealer, "minimums": list(c.minimums)},
+        "over": c.over,
+        "winner": c.winner,
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+# --- the HTML card ---------------------------------------------------------------------------------
+
+_CSS = """
+body { font-family: Georgia, 'DejaVu Serif', serif; color: #111; background: #fff; margin: 1.5em; }
+.card { border: 3px double #7a1f1f; padding: 1em 1.2em; max-width: 70em; }
+h1 { font-size: 1.5em; margin: 0 0 .2em; color: #7a1f1f; letter-spacing: .08em; text-transform: uppercase; }
+.meta { margin: 0 0 .8em; font-size: .95em; }
+table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid #555; padding: .2em .4em; text-align: right; }
+th { background: #f3e9d8; font-weight: normal; font-size: .85em; }
+th.side { font-size: 1.05em; font-weight: bold; text-align: center; border-bottom: 2px solid #111; }
+td.hand, th.hand { text-align: center; }
+td.total { font-weight: bold; border-right: 2px solid #111; }
+td.min { color: #555; font-size: .85em; }
+tr.next td { font-style: italic; background: #fafafa; }
+tr.sum td { border-top: 3px double #111; font-weight: bold; }
+del { color: #a33; } ins { text-decoration: none; font-weight: bold; }
+.notes { margin-top: 1em; font-size: .9em; }
+.notes h2 { font-size: 1em; margin: .6em 0 .2em; }
+.notes ol { margin: 0; padding-left: 1.5em; }
+.result { font-weight: bold; }
+@media print {
+  @page { size: A4 landscape; margin: 12mm; }
+  body { margin: 0; }
+  .card { border: none; padding: 0; max-width: none; }
+  th { background: none; }
+  tr { page-break-inside: avoid; }
+}
+"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _cell(new: int, old: int | None, css: str = "") -> str:
+    cls = f' class="{css}"' if css else ""
+    if old is not None and old != new:
+        return f"<td{cls}><del>{old}</del> <ins>{new}</ins></td>"
+    return f"<td{cls}>{new}</td>"
+
+
+def to_html(sheet: ScoreSheet) -> str:
+    """A self-contained printable page (inline CSS, ``@media print``, no script, nothing fetched) laid out like a club's score card.
+
+    A column group per side headed by its players' names; a row per hand with
+    the parts a table writes (canastas, red threes, going out, melded and
+    in-hand card points, penalties), the hand's score, the running total and the
+    side's minimum for the next hand; a corrected value struck through beside the
+    new one; the penalties with their rule and source, and the corrections, as
+    notes under the table. Every name and note is HTML-escaped.
+    """
+    c = card(sheet)
+    per_side = len(PARTS) + 3
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        f"<title>Score card: {_e(c.title)}</title>",
+        f"<style>{_CSS}</style>",
+        "</head>",
+        "<body>",
+        '<div class="card">',
+        "<h1>Canasta score card</h1>",
+        f'<p class="meta">{_e(c.title)} (<code>{_e(c.profile)}</code>), {c.players} players. '
+        f'Players: {_e(", ".join(c.names))}. <span class="result">{_e(c.result.capitalize())}</span>.</p>',
+        "<table>",
+        '<thead><tr><th class="hand" rowspan="2">Hand</th>'
+        + "".join(f'<th class="side" colspan="{per_side}">{_e(side)}</th>' for side in c.sides)
+        + "</tr>",
+        "<tr>"
+        + "".join("".join(f"<th>{PART_LABELS[p]}</th>" for p in PARTS) + "<th>Hand</th><th>Total</th><th>Next min.</th>" for _ in c.sides)
+        + "</tr></thead>",
+        "<tbody>",
+    ]
+    for row in c.rows:
+        cells = [f'<td class="hand">{row.hand}{"*" if row.first is not None else ""}</td>']
+        for i, (s, t, m) in enumerate(zip(row.scores, row.running, row.next_minimums, strict=True)):
+            old = row.first[i] if row.first is not None else None
+            cells += [_cell(getattr(s, p), getattr(old, p) if old is not None else None) for p in PARTS]
+            cells += [_cell(s.total, old.total if old is not None else None), f'<td class="total">{t}</td>', f'<td class="min">{m}</td>']
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    if not c.over:
+        cells = [f'<td class="hand">{c.next_hand}</td>']
+        for side, m in enumerate(c.minimums):
+            text = f"next hand: {_e(c.next_dealer)} deals" if side == 0 else ""
+            cells.append(f'<td colspan="{per_side - 1}">{text}</td><td class="min">{m}</td>')
+        out.append('<tr class="next">' + "".join(cells) + "</tr>")
+    out.append(
+        '<tr class="sum"><td class="hand">Total</td>'
+        + "".join(f'<td colspan="{per_side - 2}"></td><td class="total">{t}</td><td></td>' for t in c.totals)
+        + "</tr>"
+    )
+    out += ["</tbody>", "</table>", '<div class="notes">']
+    if c.penalties:
+        out.append("<h2>Penalties</h2><ol>")
+        for p in c.penalties:
+            who = _who(p.by, p.at, p.note, _e)
+            out.append(f"<li>{_penalty_text(c, p, _e)}" + (f" <small>({who})</small>" if who else "") + "</li>")
+        out.append("</ol>")
+    if c.corrections:
+        out.append("<h2>Corrections</h2><ol>")
+        for x in c.corrections:
+            who = _who(x.by, x.at, x.note, _e)
+            out.append(f"<li>{_correction_text(c, x, _e)}" + (f" <small>({who})</small>" if who else "") + "</li>")
+        out.append("</ol>")
+    out.append(f"<p>{_next_line(c, _e)}</p>")
+    out += ["</div>", "</div>", "</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+__all__ = ["CSV_COLUMNS", "PARTS", "Card", "card", "log_text", "to_csv", "to_html", "to_json", "to_markdown", "to_text"]

@@ -1,0 +1,259 @@
+"""A score sheet as a TOML file a person can read: the profile (named or embedded), the seats, and the log line by line.
+
+The header comments show each hand's scores and the running totals, for the
+reader; the data is the log alone, so loading replays it and every figure is
+computed again (001 §34-§35). A file that cannot be read, is not a sheet, or
+holds an entry the rules refuse raises :class:`ScoreSheetError` (a
+:class:`~canasta.DataError`) naming the file and every problem; it is read
+only through :func:`canasta.textfiles.read_data_file` and
+:func:`canasta.textfiles.toml_data`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import tomli_w
+
+from canasta.core.canastas import CanastaKind
+from canasta.core.events import Termination
+from canasta.core.penalties import Penalty
+from canasta.errors import CanastaError, ScoreSheetError, VariantError, shown_value
+from canasta.textfiles import path_label, read_data_file, toml_data
+from canasta.variants import Variant, dumps_variant, load_variant, loads_variant, variant_names
+
+from .entries import Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry, SideEntry
+
+if TYPE_CHECKING:
+    from .sheet import ScoreSheet
+
+FORMAT = "canasta score sheet"
+"""The ``format`` key of every sheet file."""
+VERSION = 1
+"""The version of the file layout written."""
+SIDE_KEYS = ("canastas", "red_threes", "red_threes_unplayed", "red_threes_in_hand", "melded", "in_hand", "has_meld")
+TOP_KEYS = ("format", "version", "variant", "profile", "players", "names", "seed_dealer", "log")
+
+
+def _side(s: SideEntry) -> dict[str, Any]:
+    data: dict[str, Any] = {"canastas": {kind.value: n for kind, n in s.canastas.items()}}
+    data |= {key: getattr(s, key) for key in SIDE_KEYS[1:-1]}
+    if s.has_meld is not None:
+        data["has_meld"] = s.has_meld
+    return data
+
+
+def _hand(entry: HandEntry) -> dict[str, Any]:
+    data: dict[str, Any] = {"ending": entry.ending.value}
+    if entry.went_out is not None:
+        data["went_out"] = entry.went_out
+    data["sides"] = [_side(s) for s in entry.sides]
+    return data
+
+
+def _line(line: LogEntry) -> dict[str, Any]:
+    item = line.item
+    data: dict[str, Any] = {"entry": line.kind.value, "hand": line.hand, "by": line.by, "at": line.at}
+    if line.note:
+        data["note"] = line.note
+    if isinstance(item, HandEntry):
+        data |= _hand(item)
+    elif isinstance(item, PenaltyEntry):
+        data |= {"side": item.side, "penalty": item.penalty.name.lower(), "count": item.count}
+    elif isinstance(item, Correction):
+        data |= {"arithmetic": item.arithmetic, **_hand(item.entry), "replaced": _hand(item.replaced)}
+    return data
+
+
+def _named(variant: Variant) -> bool:
+    """Whether the profile is a bundled one unchanged, so the file may name it instead of embedding it."""
+    if variant.name not in variant_names():
+        return False
+    try:
+        return load_variant(variant.name) == variant
+    except CanastaError:  # pragma: no cover - a bundled profile always loads
+        return False
+
+
+def dumps_sheet(sheet: ScoreSheet) -> str:
+    """The sheet as TOML: a comment per hand with its scores and totals, the profile, the seats and the log."""
+    head = [f"# Canasta score sheet: {sheet.variant.name}, {sheet.players} players"]
+    for hand, (scores, running) in enumerate(zip(sheet.hands, sheet.running, strict=True), 1):
+        head.append(f"# hand {hand}: {' / '.join(str(s.total) for s in scores)}   totals {' / '.join(str(t) for t in running)}")
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if _named(sheet.variant):
+        data["variant"] = sheet.variant.name
+    else:
+        data["profile"] = dumps_variant(sheet.variant)
+    data |= {"players": sheet.players, "names": list(sheet.names), "seed_dealer": sheet.seed_dealer}
+    data["log"] = [_line(line) for line in sheet.log]
+    return "\n".join(head) + "\n\n" + tomli_w.dumps(data, multiline_strings=True)
+
+
+class _Reader:
+    """Reads a sheet's data, collecting every problem with its key path."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def get(self, table: Mapping[str, Any], key: str, where: str, kind: type[Any] | tuple[type[Any], ...], default: Any = ...) -> Any:
+        if key not in table:
+            if default is ...:
+                self.problems.append(f"{where}{key}: missing")
+            return None if default is ... else default
+        value = table[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            self.problems.append(f"{where}{key}: {shown_value(value)} is not {_kind_name(kind)}")
+            return None if default is ... else default
+        return value
+
+    def unknown(self, table: Mapping[str, Any], keys: tuple[str, ...], where: str) -> None:
+        self.problems += [f"{where}{key}: unknown key; expected {', '.join(keys)}" for key in table if key not in keys]
+
+    def hand(self, table: Mapping[str, Any], where: str) -> HandEntry | None:
+        ending = self.get(table, "ending", where, str)
+        went_out = self.get(table, "went_out", where, int, None)
+        sides = self.get(table, "sides", where, list)
+        if ending is None or sides is None:
+            return None
+        if ending not in {t.value for t in Termination}:
+            self.problems.append(f"{where}ending: {ending!r} is not one of {', '.join(t.value for t in Termination)}")
+            return None
+        out = []
+        for i, side in enumerate(sides):
+            at = f"{where}sides[{i}]."
+            if not isinstance(side, dict):
+                self.problems.append(f"{at[:-1]}: expected a table of counts")
+                return None
+            self.unknown(side, SIDE_KEYS, at)
+            counts = {key: self.get(side, key, at, int, 0) for key in SIDE_KEYS[1:-1]}
+            canastas = self.get(side, "canastas", at, dict, {})
+            bad = [k for k, n in canastas.items() if k not in {c.value for c in CanastaKind} or type(n) is not int]
+            if bad:
+                self.problems.append(
+                    f"{at}canastas: {', '.join(map(repr, bad))}: expected canasta kinds ({', '.join(c.value for c in CanastaKind)}) with whole counts"
+                )
+                return None
+            out.append(SideEntry(canastas=canastas, has_meld=self.get(side, "has_meld", at, bool, None), **counts))
+        return HandEntry(sides=tuple(out), ending=Termination(ending), went_out=went_out)
+
+    def item(self, line: Mapping[str, Any], where: str) -> LogItem | None:
+        kind = self.get(line, "entry", where, str)
+        hand = self.get(line, "hand", where, int)
+        if kind is None or hand is None:
+            return None
+        base = ("entry", "hand", "by", "at", "note")
+        if kind == "hand":
+            self.unknown(line, (*base, "ending", "went_out", "sides"), where)
+            return self.hand(line, where)
+        if kind == "penalty":
+            self.unknown(line, (*base, "side", "penalty", "count"), where)
+            side, name = self.get(line, "side", where, int), self.get(line, "penalty", where, str)
+            count = self.get(line, "count", where, int, 1)
+            if side is None or name is None:
+                return None
+            penalty = next((p for p in Penalty if p.name.lower() == name), None)
+            if penalty is None:
+                self.problems.append(f"{where}penalty: {name!r} is not one of {', '.join(p.name.lower() for p in Penalty)}")
+                return None
+            note = self.get(line, "note", where, str, "")
+            return PenaltyEntry(side=side, penalty=penalty, count=count, hand=hand, note=note)
+        if kind == "correction":
+            self.unknown(line, (*base, "arithmetic", "ending", "went_out", "sides", "replaced"), where)
+            entry = self.hand(line, where)
+            replaced_data = self.get(line, "replaced", where, dict)
+            replaced = None if replaced_data is None else self.hand(replaced_data, f"{where}replaced.")
+            arithmetic = self.get(line, "arithmetic", where, bool, False)
+            if entry is None or replaced is None:
+                return None
+            return Correction(hand=hand, entry=entry, replaced=replaced, arithmetic=arithmetic)
+        if kind == "deal":
+            self.unknown(line, base, where)
+            return Deal(hand=hand)
+        self.problems.append(f"{where}entry: {kind!r} is not one of hand, penalty, correction, deal")
+        return None
+
+
+def _kind_name(kind: type[Any] | tuple[type[Any], ...]) -> str:
+    names = {int: "a whole number", str: "text", bool: "true or false", list: "a list", dict: "a table"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def sheet_from_data(data: Mapping[str, Any], *, file: str | None = None) -> ScoreSheet:
+    """A sheet from a file's data: the profile and seats, then every line of the log replayed and checked again."""
+    from .sheet import ScoreSheet
+
+    read = _Reader()
+    if data.get("format") != FORMAT:
+        raise ScoreSheetError([f"format: expected {FORMAT!r}, got {shown_value(data.get('format'))}"], file=file)
+    read.unknown(data, TOP_KEYS, "")
+    version = read.get(data, "version", "", int)
+    if version is not None and version > VERSION:
+        read.problems.append(f"version: {version} is newer than this library reads ({VERSION})")
+    name, profile = read.get(data, "variant", "", str, None), read.get(data, "profile", "", str, None)
+    if (name is None) == (profile is None):
+        read.problems.append("variant/profile: expected either a bundled profile's name (variant) or the profile's TOML (profile)")
+    players = read.get(data, "players", "", int)
+    names = read.get(data, "names", "", list, None)
+    seed_dealer = read.get(data, "seed_dealer", "", int, 0)
+    log = read.get(data, "log", "", list, [])
+    if read.problems:
+        raise ScoreSheetError(read.problems, file=file)
+    try:
+        variant = load_variant(name) if name is not None else loads_variant(profile, label=f"{file or '<sheet>'}: profile")
+        sheet = ScoreSheet(variant, players, names=names, seed_dealer=seed_dealer)
+    except VariantError as exc:
+        raise ScoreSheetError([f"{'variant' if name is not None else 'profile'}: {p}" for p in exc.problems], file=file) from None
+    except CanastaError as exc:
+        raise ScoreSheetError([str(exc)], file=file) from None
+    lines: list[tuple[LogItem, Mapping[str, Any], str]] = []
+    for i, line in enumerate(log):
+        where = f"log[{i}]."
+        if not isinstance(line, dict):
+            read.problems.append(f"log[{i}]: expected a table")
+            continue
+        try:
+            item = read.item(line, where)
+        except CanastaError as exc:
+            read.problems.append(f"{where[:-1]}: {exc}")
+            continue
+        if item is not None:
+            lines.append((item, line, where))
+    if read.problems:
+        raise ScoreSheetError(read.problems, file=file)
+    for item, line, where in lines:
+        try:
+            sheet._append(item, line["hand"], line.get("by", ""), line.get("note", ""), at=line.get("at", ""))
+        except CanastaError as exc:
+            raise ScoreSheetError([f"{where[:-1]} ({line['entry']} of hand {line['hand']}): {exc}"], file=file) from None
+    return sheet
+
+
+def loads_sheet(text: str, *, file: str | None = None) -> ScoreSheet:
+    """A sheet from its TOML text; anything wrong raises :class:`ScoreSheetError` with the file, the line where known, and the problem."""
+    if not isinstance(text, str):
+        raise ScoreSheetError([f"expected the sheet as TOML text, got {shown_value(text)}"], file=file)
+    return sheet_from_data(toml_data(text, ScoreSheetError, file), file=file)
+
+
+def load_sheet(path: str | os.PathLike[str]) -> ScoreSheet:
+    """A sheet from its file, read through :func:`canasta.textfiles.read_data_file` (a missing or odd file is a :class:`ScoreSheetError`)."""
+    text, label = read_data_file(path, ScoreSheetError)
+    return loads_sheet(text, file=label)
+
+
+def save_sheet(sheet: ScoreSheet, path: str | os.PathLike[str]) -> None:
+    """Write the sheet's TOML to ``path``; a path that cannot be written raises :class:`ScoreSheetError` naming it."""
+    label = path_label(path)
+    text = dumps_sheet(sheet)
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except (OSError, ValueError, TypeError) as exc:
+        raise ScoreSheetError([f"cannot be written: {getattr(exc, 'strerror', None) or exc}"], file=label) from None
+
+
+__all__ = ["FORMAT", "VERSION", "ScoreSheetError", "dumps_sheet", "load_sheet", "loads_sheet", "save_sheet", "sheet_from_data"]

@@ -1,0 +1,448 @@
+"""The score sheet of a physical table: an append-only log of hands, penalties, corrections and deals, and what follows from it (001 §34-§35).
+
+Every figure is computed by replaying the log: a hand's score by the
+engine's one scoring rule (:func:`canasta.core.scoring.side_score`), a
+penalty's points from the profile (:func:`canasta.core.penalties.penalty_value`),
+the opening minimum by :meth:`canasta.TableRules.opening_minimum` plus the
+§27 A raises, the seating by :meth:`canasta.TableRules.seating`, the end of
+the match and its winner by :func:`canasta.core.transitions.match_outcome`, the engine's rule. A
+correction appends a line, so the old count stays in the log; an entry the
+rules refuse raises :class:`~canasta.EntryError` and leaves the sheet exactly
+as it was, because it is checked on a replay before it is appended.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import attrs
+
+from canasta.core.penalties import penalty_value
+from canasta.core.scoring import HandScore, side_score
+from canasta.core.table import TableRules
+from canasta.core.transitions import match_outcome
+from canasta.errors import ArgumentError, is_instance, shown_value
+from canasta.variants import Variant, load_variant, sound_variant
+
+from .entries import Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry
+from .validation import check_hand, check_penalty, refuse
+
+if TYPE_CHECKING:
+    from canasta.core.game import Game
+
+
+@attrs.frozen(kw_only=True)
+class Tally:
+    """What the log says so far: the current count of each hand, the penalties, and the deals marked."""
+
+    rules: TableRules = attrs.field(eq=False)
+    entries: tuple[HandEntry, ...] = ()
+    penalties: tuple[PenaltyEntry, ...] = ()
+    """Every penalty, its hand resolved."""
+    dealt: int = 0
+    """The highest hand number whose deal was marked (001 §35 B)."""
+    basis: tuple[int, ...] | None = None
+    """The totals when the hand in progress was dealt: its minimum does not change with a later arithmetic correction (001 §35 A)."""
+
+    @property
+    def next_hand(self) -> int:
+        """The hand in progress: one after the last hand entered."""
+        return len(self.entries) + 1
+
+    def points(self, hand: int, side: int) -> int:
+        """The penalty points of a side in a hand (minimum raises excluded, 001 §27 A)."""
+        return sum(
+            penalty_value(self.rules, p.penalty) * p.count
+            for p in self.penalties
+            if p.hand == hand and p.side == side and not p.penalty.raises_minimum
+        )
+
+    def raises(self, hand: int, side: int) -> int:
+        """The §27 A raises of a side's minimum in a hand (001 §27 A•2-3)."""
+        return sum(
+            penalty_value(self.rules, p.penalty) * p.count
+            for p in self.penalties
+            if p.hand == hand and p.side == side and p.penalty.raises_minimum
+        )
+
+    def hand_score(self, hand: int) -> tuple[HandScore, ...]:
+        """The score of hand ``hand`` (from 1) per side, by the engine's scoring rule (000 POÄNGRÄKNING 1-4, 001 §34 B)."""
+        return score_entry(self.rules, self.entries[hand - 1], tuple(self.points(hand, side) for side in range(self.rules.sides)))
+
+    def running(self) -> tuple[tuple[int, ...], ...]:
+        """The totals after each hand (001 §34 A)."""
+        out: list[tuple[int, ...]] = []
+        totals = [0] * self.rules.sides
+        for hand in range(1, self.next_hand):
+            for s in self.hand_score(hand):
+                totals[s.side] += s.total
+            out.append(tuple(totals))
+        return tuple(out)
+
+    def totals(self) -> tuple[int, ...]:
+        """The running totals after the last hand entered."""
+        running = self.running()
+        return running[-1] if running else (0,) * self.rules.sides
+
+    def over_after(self) -> int | None:
+        """The first hand after which the match was over, or None."""
+        for i, totals in enumerate(self.running()):
+            if match_outcome(self.rules, totals)[0]:
+                return i + 1
+        return None
+
+
+def score_entry(rules: TableRules, entry: HandEntry, penalties: Sequence[int]) -> tuple[HandScore, ...]:
+    """Each side's score for a hand's count and its penalty points, by :func:`canasta.core.scoring.side_score` (001 §34 B)."""
+    went_side = None if entry.went_out is None else rules.side_of[entry.went_out]
+    return tuple(
+        side_score(
+            rules,
+            side=side,
+            canasta_kinds=s.kinds,
+            red_threes=s.red_threes,
+            red_threes_unplayed=s.red_threes_unplayed,
+            red_threes_in_hand=s.red_threes_in_hand,
+            has_meld=s.melds,
+            melded=s.melded,
+            in_hand=s.in_hand,
+            went_out=went_side == side,
+            concealed=entry.concealed,
+            penalties=penalties[side],
+        )
+        for side, s in enumerate(entry.sides)
+    )
+
+
+def step(tally: Tally, line: LogEntry) -> Tally:
+    """The tally after one more line of the log; :class:`~canasta.EntryError` if the rules refuse it (001 §34-§35)."""
+    r = tally.rules
+    item = line.item
+    over = tally.over_after()
+    if isinstance(item, HandEntry):
+        if over is not None:
+            raise refuse(r, "match.target", f"the match ended after hand {over}; no hand is entered after it")
+        if line.hand != tally.next_hand:
+            raise refuse(r, "001 §34 A", f"hand {line.hand} entered where hand {tally.next_hand} is next")
+        check_hand(r, item, line.hand)
+        return attrs.evolve(tally, entries=(*tally.entries, item), basis=None)
+    if isinstance(item, PenaltyEntry):
+        check_penalty(r, item)
+        penalty_value(r, item.penalty)
+        last = len(tally.entries)
+        if item.hand == tally.next_hand:
+            if over is not None:
+                raise refuse(r, "match.target", f"the match ended after hand {over}; no hand {item.hand} is played")
+        elif not (item.hand == last and last >= 1 and tally.dealt <= last):
+            raise refuse(
+                r,
+                "001 §35 B",
+                f"a penalty for hand {item.hand} is entered in that hand, or for the last hand before the next deal (hand {tally.next_hand} is in progress)",
+            )
+        new = attrs.evolve(tally, penalties=(*tally.penalties, item))
+        _check_end(new, over)
+        return new
+    if isinstance(item, Correction):
+        hand = item.hand
+        if not 1 <= hand <= len(tally.entries):
+            raise refuse(r, "001 §35 A", f"there is no hand {hand} to correct ({len(tally.entries)} entered)")
+        if item.replaced != tally.entries[hand - 1]:
+            raise refuse(r, "001 §35", f"the correction of hand {hand} replaces a count that is not the hand's current one")
+        open_window = hand == len(tally.entries) and tally.dealt <= hand
+        if not open_window:
+            if not item.arithmetic:
+                why = "a later hand was entered" if hand < len(tally.entries) else f"hand {hand + 1} was dealt"
+                raise refuse(
+                    r,
+                    "001 §35 B",
+                    f"hand {hand} can no longer be corrected ({why}); only an error of addition or subtraction can (arithmetic=True)",
+                )
+            if not only_arithmetic(item.entry, item.replaced):
+                raise refuse(
+                    r,
+                    "001 §35 A",
+                    f"hand {hand} can now be corrected only for an error of addition or subtraction (melded and in_hand points), not its other counts",
+                )
+        check_hand(r, item.entry, hand)
+        entries = list(tally.entries)
+        entries[hand - 1] = item.entry
+        new = attrs.evolve(tally, entries=tuple(entries))
+        _check_end(new, over)
+        return new
+    if isinstance(item, Deal):
+        if over is not None:
+            raise refuse(r, "match.target", f"the match ended after hand {over}; no further deal")
+        if item.hand != tally.next_hand or tally.dealt >= item.hand:
+            raise refuse(
+                r,
+                "001 §35 B",
+                f"the deal of hand {item.hand} cannot be marked: hand {tally.next_hand} is next, dealt up to hand {tally.dealt}",
+            )
+        return attrs.evolve(tally, dealt=item.hand, basis=tally.totals())
+    raise ArgumentError(f"not a score sheet entry: {shown_value(item)}")
+
+
+def only_arithmetic(new: HandEntry, old: HandEntry) -> bool:
+    """Whether ``new`` differs from ``old`` only in the points a table adds up: melded and in hand (001 §35 A)."""
+    if new.ending != old.ending or new.went_out != old.went_out or len(new.sides) != len(old.sides):
+        return False
+    return all(attrs.evolve(a, melded=b.melded, in_hand=b.in_hand) == b for a, b in zip(new.sides, old.sides, strict=True))
+
+
+def _check_end(new: Tally, over: int | None) -> None:
+    """A change to past hands may not end the match before a hand already entered (001 §34 A)."""
+    after = new.over_after()
+    if after is not None and after < len(new.entries):
+        raise refuse(
+            new.rules, "match.target", f"with this change the match would have ended after hand {after}, but later hands are entered"
+        )
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise ArgumentError(f"ScoreSheet: {what} must be text, got {shown_value(value)}")
+    return str.__getitem__(value, slice(None))
+
+
+class ScoreSheet:
+    """The score pad of a physical table under one profile and player count (001 §34-§35; 000 POÄNGRÄKNING).
+
+    ``variant`` is a :class:`~canasta.variants.Variant`, a bundled name or a
+    profile file; ``names`` names the seats; ``seed_dealer`` is the seat that
+    deals the first hand (the deal passes to the left, 001 §4). Enter hands
+    with :meth:`add_hand`, penalties with :meth:`add_penalty`, mark each deal
+    with :meth:`deal`, fix a count with :meth:`correct`.
+    """
+
+    def __init__(
+        self, variant: Variant | str | os.PathLike[str], players: int = 4, *, names: Sequence[str] | None = None, seed_dealer: int = 0
+    ) -> None:
+        if not is_instance(variant, (Variant, str, os.PathLike)):
+            raise ArgumentError(
+                f"ScoreSheet(variant=...): expected a Variant, a bundled profile name or a file path, got {shown_value(variant)}"
+            )
+        if type(players) is not int:
+            raise ArgumentError(f"ScoreSheet(players=...): expected a whole number of players, got {shown_value(players)}")
+        self.variant: Variant = sound_variant(
+            variant if isinstance(variant, Variant) else load_variant(variant if isinstance(variant, str) else Path(variant))
+        )
+        self.rules = TableRules(self.variant, players)
+        self.players = players
+        if names is None:
+            names = [f"seat {seat}" for seat in range(players)]
+        if (
+            isinstance(names, str)
+            or not is_instance(names, Sequence)
+            or len(names) != players
+            or not all(isinstance(n, str) for n in names)
+        ):
+            raise ArgumentError(f"ScoreSheet(names=...): expected {players} seat names (text), got {shown_value(names)}")
+        self.names: tuple[str, ...] = tuple(names)
+        if type(seed_dealer) is not int or not 0 <= seed_dealer < players:
+            raise ArgumentError(
+                f"ScoreSheet(seed_dealer=...): expected the seat (0 to {players - 1}) that deals the first hand, got {shown_value(seed_dealer)}"
+            )
+        self.seed_dealer = seed_dealer
+        self._log: list[LogEntry] = []
+        self._tally = Tally(rules=self.rules)
+
+    # -- entering ----------------------------------------------------------------------
+
+    def _append(self, item: LogItem, hand: int, by: str, note: str = "", at: str | None = None) -> Tally:
+        """Check the line on the tally, then append it; nothing changes if the rules refuse it."""
+        line = LogEntry(item=item, hand=hand, by=_text(by, "by"), at=_now() if at is None else at, note=_text(note, "note"))
+        tally = step(self._tally, line)
+        self._log.append(line)
+        self._tally = tally
+        return tally
+
+    def add_hand(self, entry: HandEntry, *, by: str = "", note: str = "") -> tuple[HandScore, ...]:
+        """Enter the next hand as the table counted it; returns each side's score (001 §34 A-B)."""
+        if not isinstance(entry, HandEntry):
+            raise ArgumentError(f"ScoreSheet.add_hand(entry=...): expected a HandEntry, got {shown_value(entry)}")
+        hand = self._tally.next_hand
+        return self._append(entry, hand, by, note).hand_score(hand)
+
+    def add_penalty(self, entry: PenaltyEntry, *, by: str = "") -> int:
+        """Enter a penalty of the ledger (001 §22-§33); returns its points, or for §27 A the raise of the side's minimum.
+
+        The points come from the profile; a profile without the penalty refuses
+        it by name. The hand defaults to the hand in progress; the last hand
+        entered may be named until the next deal (001 §35 B).
+        """
+        if not isinstance(entry, PenaltyEntry):
+            raise ArgumentError(f"ScoreSheet.add_penalty(entry=...): expected a PenaltyEntry, got {shown_value(entry)}")
+        if entry.hand is None:
+            entry = attrs.evolve(entry, hand=self._tally.next_hand)
+        assert entry.hand is not None
+        self._append(entry, entry.hand, by, entry.note)
+        return penalty_value(self.rules, entry.penalty) * entry.count
+
+    def deal(self, *, by: str = "") -> None:
+        """Mark the deal of the next hand: the last hand's count is final but for arithmetic from now on (001 §35 B)."""
+        hand = self._tally.next_hand
+        self._append(Deal(hand=hand), hand, by)
+
+    def correct(self, hand: int, entry: HandEntry, *, arithmetic: bool = False, by: str = "", note: str = "") -> tuple[HandScore, ...]:
+        """Replace hand ``hand``'s count; the log keeps the old one (001 §35). Returns the hand's new score.
+
+        An arithmetic correction (an error of addition or subtraction: the
+        melded and in-hand points) is allowed at any time and leaves the
+        minimum of the hand in progress as it was (§35 A); any other only until
+        the next deal or the next hand entered (§35 B).
+        """
+        if type(hand) is not int:
+            raise ArgumentError(f"ScoreSheet.correct(hand=...): expected a hand number, got {shown_value(hand)}")
+        if not isinstance(entry, HandEntry):
+            raise ArgumentError(f"ScoreSheet.correct(entry=...): expected a HandEntry, got {shown_value(entry)}")
+        if type(arithmetic) is not bool:
+            raise ArgumentError(f"ScoreSheet.correct(arithmetic=...): expected True or False, got {shown_value(arithmetic)}")
+        entries = self._tally.entries
+        replaced = entries[hand - 1] if 1 <= hand <= len(entries) else entry
+        return self._append(Correction(hand=hand, entry=entry, replaced=replaced, arithmetic=arithmetic), hand, by, note).hand_score(hand)
+
+    # -- reading -----------------------------------------------------------------------
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """Every line entered, in order: hands, penalties, corrections (with the count each replaced) and deals."""
+        return tuple(self._log)
+
+    @property
+    def entries(self) -> tuple[HandEntry, ...]:
+        """The current (corrected) count of each hand."""
+        return self._tally.entries
+
+    @property
+    def penalties(self) -> tuple[PenaltyEntry, ...]:
+        """Every penalty entered, each with its hand."""
+        return self._tally.penalties
+
+    @property
+    def hands(self) -> tuple[tuple[HandScore, ...], ...]:
+        """The current score of each hand, per side (001 §34 B)."""
+        return tuple(self._tally.hand_score(hand) for hand in range(1, self._tally.next_hand))
+
+    @property
+    def running(self) -> tuple[tuple[int, ...], ...]:
+        """The totals after each hand (001 §34 A)."""
+        return self._tally.running()
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's total so far."""
+        return self._tally.totals()
+
+    @property
+    def next_hand(self) -> int:
+        """The number of the hand in progress (the next to be entered)."""
+        return self._tally.next_hand
+
+    def minimum(self, side: int) -> int:
+        """A side's opening minimum for the hand in progress: by its total at that hand's start, plus the §27 A raises entered for it.
+
+        The total is the one at the deal (:meth:`deal`): an arithmetic
+        correction made during the hand does not change it (001 §13 A, §27 A, §35 A; decisions P22).
+        """
+        t = self._tally
+        if type(side) is not int or not 0 <= side < self.rules.sides:
+            raise ArgumentError(f"ScoreSheet.minimum(side=...): expected a side from 0 to {self.rules.sides - 1}, got {shown_value(side)}")
+        basis = t.basis if t.basis is not None else t.totals()
+        return self.rules.opening_minimum(basis[side]) + t.raises(t.next_hand, side)
+
+    @property
+    def next_dealer(self) -> int:
+        """The seat that deals the hand in progress: one to the left for each hand (001 §4, 004 L274)."""
+        return (self.seed_dealer + self._tally.next_hand - 1) % self.players
+
+    @property
+    def sitting_out(self) -> tuple[int, ...]:
+        """The seats that sit out the hand in progress (004 L11)."""
+        return self.rules.seating(self._tally.next_hand).out
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a side has reached the target at the end of a hand (001 §1, §34 A)."""
+        return match_outcome(self.rules, self.totals)[0]
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the match is over; None before, and for a draw (001 §1; decisions P23)."""
+        return match_outcome(self.rules, self.totals)[1]
+
+    def side_names(self, side: int) -> tuple[str, ...]:
+        """The names of a side's seats."""
+        return tuple(name for seat, name in enumerate(self.names) if self.rules.side_of[seat] == side)
+
+    # -- files and games ---------------------------------------------------------------
+
+    def dumps(self) -> str:
+        """The sheet as TOML a person can read: the profile (named or embedded), the seats and the log (:mod:`canasta.scoresheet.files`)."""
+        from .files import dumps_sheet
+
+        return dumps_sheet(self)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write :meth:`dumps` to a file; a path that cannot be written raises :class:`~canasta.RecordError` naming it."""
+        from .files import save_sheet
+
+        save_sheet(self, path)
+
+    @classmethod
+    def loads(cls, text: str, *, file: str | None = None) -> ScoreSheet:
+        """A sheet from its TOML text; a bad text raises :class:`~canasta.RecordError` naming the problem."""
+        from .files import loads_sheet
+
+        return loads_sheet(text, file=file)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> ScoreSheet:
+        """A sheet from its file, read through :func:`canasta.textfiles.read_data_file`; a bad file raises :class:`~canasta.RecordError`."""
+        from .files import load_sheet
+
+        return load_sheet(path)
+
+    @classmethod
+    def from_game(cls, game: Game) -> ScoreSheet:
+        """The finished hands of an engine match as a sheet's entries: totals, hand scores and winner agree to the point."""
+        from .from_game import sheet_from_game
+
+        return sheet_from_game(game)
+
+    def to_markdown(self) -> str:
+        """The sheet as a Markdown table (:mod:`canasta.scoresheet.export`)."""
+        from .export import to_markdown  # type: ignore[import-not-found,unused-ignore]
+
+        return str(to_markdown(self))
+
+    def to_csv(self) -> str:
+        """The sheet as CSV (:mod:`canasta.scoresheet.export`)."""
+        from .export import to_csv  # type: ignore[import-not-found,unused-ignore]
+
+        return str(to_csv(self))
+
+    def to_json(self) -> str:
+        """The sheet as JSON (:mod:`canasta.scoresheet.export`)."""
+        from .export import to_json  # type: ignore[import-not-found,unused-ignore]
+
+        return str(to_json(self))
+
+    def to_html(self) -> str:
+        """The sheet as a printable club score card (:mod:`canasta.scoresheet.export`)."""
+        from .export import to_html  # type: ignore[import-not-found,unused-ignore]
+
+        return str(to_html(self))
+
+    def __repr__(self) -> str:
+        return f"ScoreSheet({self.variant.name!r}, players={self.players}, hands={len(self.entries)}, totals={self.totals})"
+
+
+__all__ = ["ScoreSheet", "Tally", "score_entry", "step"]
