@@ -110,7 +110,7 @@ ENTER, LEAVE, CLEAR = "\x1b[?1049h", "\x1b[?1049l", "\x1b[2J"
 @pytest.mark.parametrize("height", [24, 40])
 def test_the_terminal_screen_is_redrawn_in_place_on_the_alternate_screen(height: int, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("rich")
-    typed = ["hint", "? discard 7", "help", "rules", "table", *["1"] * 30, "quit"]
+    typed = ["hint", "? discard 7", "help", "rules", "table", *["1"] * 25, "quit"]
     shown = rich_session("\n".join(typed) + "\n", height, monkeypatch)
     assert shown.count(ENTER) == 1 and shown.count(LEAVE) == 1
     inside, _, after = shown.partition(ENTER)[2].partition(LEAVE)

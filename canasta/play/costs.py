@@ -31,7 +31,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from canasta.core.actions import YES, Action, AnswerGoOut, AskGoOut, Discard
+from canasta.core.actions import YES, Action, AnswerGoOut, AskGoOut, Discard, Retract
 from canasta.core.events import Event, HandEnded, OpeningRetracted, PenaltyApplied
 from canasta.core.game import Game
 from canasta.core.going_out import can_go_out
@@ -91,11 +91,24 @@ def _penalties(view: PlayerView, events: Iterable[Event], when: When) -> list[Co
 
 
 def _discard_penalty(trial: Game, seat: int, when: When) -> list[Cost]:
-    """What the engine charges for a discard that does not go out, played on a copy at ``seat``'s turn."""
+    """What the engine charges for a discard that does not go out, played on a copy at ``seat``'s turn.
+
+    With an unfinished opening no discard is legal until it is taken back, so
+    the retract is played first (001 §27 A•2) and its own cost left out: it is
+    announced on the retract itself.
+    """
     view = trial.view(seat)
     for action in view.legal_actions:
         if isinstance(action, Discard):
             return _penalties(view, trial.copy().apply(action), when)
+    retract = next((a for a in view.legal_actions if isinstance(a, Retract)), None)
+    if retract is not None:
+        after = trial.copy()
+        after.apply(retract)
+        view = after.view(seat)
+        for action in view.legal_actions:
+            if isinstance(action, Discard):
+                return _penalties(view, after.copy().apply(action), when)
     return []
 
 

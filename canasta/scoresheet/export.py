@@ -381,7 +381,7 @@ del { color: #a33; } ins { text-decoration: none; font-weight: bold; }
 .result { font-weight: bold; }
 @media print {
   @page { size: A4 landscape; margin: 12mm; }
-  body { margin: 0; }
+  body { margin: 0; font-size: 9pt; }
   .card { border: none; padding: 0; max-width: none; }
   th { background: none; }
   tr { page-break-inside: avoid; }
