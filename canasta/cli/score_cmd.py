@@ -22,21 +22,19 @@ from __future__ import annotations
 import argparse
 import difflib
 import os
-import re
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from canasta.errors import shown_value
 
 from . import CommandError, Subparsers, show_help, whole_number
+from .score_lines import ReadError, penalty_list, read_count, read_hand, read_penalty, side_name, split_note
 
 if TYPE_CHECKING:
-    from canasta.core.penalties import Penalty
-    from canasta.scoresheet import HandEntry, PenaltyEntry, ScoreSheet
+    from canasta.scoresheet import ScoreSheet
 
-FORMATS = ("text", "markdown", "csv", "json", "html")
+SHEET_FORMATS = ("text", "markdown", "csv", "json", "html")
 """What ``show`` and ``export`` write."""
 
 COMMANDS = ("new", "open", "show", "export")
@@ -76,28 +74,6 @@ ITEMS (each a word and a number; a missing one is 0):
           melded P             card points melded (canastas' cards included)
           hand P               card points left in the side's hands, as a positive number
 example:  hand went-out 0 | 0: natural 1 mixed 1 red 2 melded 230 | 1: mixed 1 red 1 melded 120 hand 45"""
-
-_KINDS = {"natural": "NATURAL", "mixed": "MIXED", "wild": "WILD", "pure-wild": "PURE_WILD"}
-_COUNTS = {
-    "red": "red_threes",
-    "red-unplayed": "red_threes_unplayed",
-    "red-in-hand": "red_threes_in_hand",
-    "melded": "melded",
-    "hand": "in_hand",
-}
-_ENDINGS = {
-    "went-out": "WENT_OUT",
-    "concealed": "WENT_OUT_CONCEALED",
-    "stock-out": "STOCK_EXHAUSTED",
-    "red-three-last": "RED_THREE_LAST_CARD",
-}
-_SIDE_LABEL = re.compile(r"^(?:side\s*)?(?P<side>\d{1,3})\s*:\s*(?P<rest>.*)$")
-_NOTE = re.compile(r"(?:^|\s)note(?:\s+(?P<text>.*))?$")
-
-
-class ReadError(ValueError):
-    """A line that names no entry: what is wrong with it, said to the person; nothing is entered."""
-
 
 def _names_a_file(word: str) -> bool:
     """Whether a first word that is no subcommand is read as the FILE of ``open``: a path, or nothing like a subcommand's name."""
@@ -169,13 +145,13 @@ def register(commands: Subparsers) -> None:
     open_.set_defaults(handler=run_open)
     show = sub.add_parser("show", help="print the sheet", description="Print the sheet: totals, each hand, penalties, corrections.")
     show.add_argument("file", metavar="FILE", help="the sheet's file")
-    show.add_argument("--format", choices=FORMATS, default="text", help="text (default), markdown, csv, json or html")
+    show.add_argument("--format", choices=SHEET_FORMATS, default="text", help="text (default), markdown, csv, json or html")
     show.set_defaults(handler=run_show)
     export = sub.add_parser(
         "export", help="write the sheet as Markdown, CSV, JSON or an HTML card", description="Write the sheet in a format."
     )
     export.add_argument("file", metavar="FILE", help="the sheet's file")
-    export.add_argument("--format", choices=FORMATS, default="html", help="html (default: a printable card), markdown, csv, json or text")
+    export.add_argument("--format", choices=SHEET_FORMATS, default="html", help="html (default: a printable card), markdown, csv, json or text")
     export.add_argument("-o", "--output", default="-", metavar="PATH", help="where to write it (default: standard output)")
     export.set_defaults(handler=run_export)
 
@@ -190,12 +166,12 @@ def _load(path: str) -> ScoreSheet:
 
 
 def rendered(sheet: ScoreSheet, form: str) -> str:
-    """The sheet in one of :data:`FORMATS`."""
+    """The sheet in one of :data:`SHEET_FORMATS`."""
     from canasta.scoresheet import export
 
     writers = {"text": export.to_text, "markdown": export.to_markdown, "csv": export.to_csv, "json": export.to_json, "html": export.to_html}
     if form not in writers:
-        raise CommandError(f"no format {shown_value(form)}; choose one of {', '.join(FORMATS)}")
+        raise CommandError(f"no format {shown_value(form)}; choose one of {', '.join(SHEET_FORMATS)}")
     return writers[form](sheet)
 
 
@@ -252,7 +228,7 @@ def _ended(text: str) -> str:
 
 def _table_line(sheet: ScoreSheet) -> str:
     rules = sheet.rules
-    sides = "; ".join(f"side {s}: {_side_name(sheet, s)}" for s in range(rules.sides))
+    sides = "; ".join(f"side {s}: {side_name(sheet, s)}" for s in range(rules.sides))
     return f"{rules.variant.title} ({rules.variant.name}), {sheet.players} players; {sides}"
 
 
@@ -261,174 +237,6 @@ def _hands(sheet: ScoreSheet) -> str:
     return f"{count} hand" if count == 1 else f"{count} hands"
 
 
-def _side_name(sheet: ScoreSheet, side: int) -> str:
-    return " & ".join(name for seat, name in enumerate(sheet.names) if sheet.rules.side_of[seat] == side)
-
-
-# --- reading entries --------------------------------------------------------------------------------
-
-
-def _split_note(text: str) -> tuple[str, str]:
-    """The line without its ``note ...`` tail, and the note."""
-    found = _NOTE.search(text)
-    if found is None:
-        return text, ""
-    return text[: found.start()].strip(), (found["text"] or "").strip()
-
-
-def _count(word: str, value: str | None, what: str = "a whole number") -> int:
-    if value is None:
-        raise ReadError(f"{word} needs {what} after it")
-    if not (value.isascii() and value.isdigit()) or len(value) > 9:
-        raise ReadError(f"{word} {value}: expected {what} (0 or more)")
-    return int(value)
-
-
-def seat_of(sheet: ScoreSheet, word: str) -> int:
-    """A seat named by its number or by a player's name (any case)."""
-    if word.isascii() and word.isdigit() and len(word) <= 3:
-        return int(word)
-    named = [seat for seat, name in enumerate(sheet.names) if name.lower() == word.lower()]
-    if len(named) == 1:
-        return named[0]
-    raise ReadError(f"{word}: no seat has that number or name; the seats are {_seats(sheet)}")
-
-
-def _seats(sheet: ScoreSheet) -> str:
-    return ", ".join(f"{seat} {name}" for seat, name in enumerate(sheet.names))
-
-
-def side_of(sheet: ScoreSheet, word: str) -> int:
-    """A side named by its number, or by one of its players' names."""
-    if word.isascii() and word.isdigit() and len(word) <= 3:
-        return int(word)
-    named = [seat for seat, name in enumerate(sheet.names) if name.lower() == word.lower()]
-    if len(named) == 1:
-        return int(sheet.rules.side_of[named[0]])
-    sides = ", ".join(f"{s} ({_side_name(sheet, s)})" for s in range(sheet.rules.sides))
-    raise ReadError(f"{word}: no side has that number or player; the sides are {sides}")
-
-
-def _side_items(words: Sequence[str]) -> dict[str, Any]:
-    from canasta.core.canastas import CanastaKind
-
-    canastas: dict[CanastaKind, int] = {}
-    fields: dict[str, Any] = {}
-    i = 0
-    while i < len(words):
-        word = words[i].lower()
-        value = words[i + 1] if i + 1 < len(words) else None
-        if word in _KINDS:
-            canastas[CanastaKind[_KINDS[word]]] = _count(word, value)
-        elif word in _COUNTS:
-            fields[_COUNTS[word]] = _count(word, value, "card points" if word in ("melded", "hand") else "a count")
-        else:
-            close = difflib.get_close_matches(word, [*_KINDS, *_COUNTS], n=1)
-            hint = f"; did you mean {close[0]}?" if close else "; help hand lists them"
-            raise ReadError(f"{words[i]}: not an item of a side{hint}")
-        i += 2
-    if canastas:
-        fields["canastas"] = canastas
-    return fields
-
-
-def read_hand(sheet: ScoreSheet, text: str) -> HandEntry:
-    """A :class:`~canasta.scoresheet.HandEntry` from ``ENDING | 0: ITEMS | 1: ITEMS`` (see :data:`HAND_HELP`)."""
-    from canasta.core.events import Termination
-    from canasta.scoresheet import HandEntry, SideEntry
-
-    head, *segments = text.split("|")
-    words = head.split()
-    if not words:
-        raise ReadError("say how the hand ended first: went-out SEAT, concealed SEAT, stock-out or red-three-last")
-    ending_word = words[0].lower()
-    if ending_word not in _ENDINGS:
-        close = difflib.get_close_matches(ending_word, list(_ENDINGS), n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
-        raise ReadError(f"{words[0]}: not an ending; write went-out SEAT, concealed SEAT, stock-out or red-three-last{hint}")
-    ending = Termination[_ENDINGS[ending_word]]
-    went_out: int | None = None
-    if ending in (Termination.WENT_OUT, Termination.WENT_OUT_CONCEALED):
-        if len(words) != 2:
-            raise ReadError(f"{ending_word} needs the seat that went out, a number or a name: {_seats(sheet)}")
-        went_out = seat_of(sheet, words[1])
-    elif len(words) != 1:
-        raise ReadError(f"{ending_word} takes no seat; put '|' before each side's items")
-    sides_count = sheet.rules.sides
-    if len(segments) != sides_count:
-        raise ReadError(f"the table has {sides_count} sides: give one '| N: ...' segment for each (got {len(segments)})")
-    sides = []
-    for number, segment in enumerate(segments):
-        found = _SIDE_LABEL.match(segment.strip())
-        rest = segment
-        if found is not None:
-            if int(found["side"]) != number:
-                raise ReadError(f"the segments go in side order: segment {number + 1} is side {number}, not {found['side']}")
-            rest = found["rest"]
-        sides.append(SideEntry(**_side_items(rest.split())))
-    return HandEntry(sides=tuple(sides), ending=ending, went_out=went_out)
-
-
-def penalty_kind(word: str) -> Penalty:
-    """A :class:`~canasta.core.penalties.Penalty` by its name, in lower case with hyphens (``table-talk``)."""
-    from canasta.core.penalties import Penalty
-
-    name = word.upper().replace("-", "_")
-    if name in Penalty.__members__:
-        return Penalty[name]
-    names = [_penalty_word(p) for p in Penalty]
-    close = difflib.get_close_matches(word.lower(), names, n=1)
-    hint = f"; did you mean {close[0]}?" if close else "; 'penalty' alone lists them"
-    raise ReadError(f"{word}: no such penalty{hint}")
-
-
-def _penalty_word(penalty: Penalty) -> str:
-    return penalty.name.lower().replace("_", "-")
-
-
-def read_penalty(sheet: ScoreSheet, text: str) -> PenaltyEntry:
-    """A :class:`~canasta.scoresheet.PenaltyEntry` from ``SIDE KIND [COUNT] [hand N] [note TEXT]``."""
-    from canasta.scoresheet import PenaltyEntry
-
-    body, note = _split_note(text)
-    words = body.split()
-    if len(words) < 2:
-        raise ReadError("write penalty SIDE KIND [COUNT] [hand N] [note TEXT], e.g. penalty 1 insufficient-opening")
-    side = side_of(sheet, words[0])
-    kind = penalty_kind(words[1])
-    rest = words[2:]
-    count, hand = 1, None
-    if rest and rest[0].lower() != "hand":
-        count = _count("the count", rest.pop(0))
-    if rest and rest[0].lower() == "hand":
-        hand = _count("hand", rest[1] if len(rest) > 1 else None, "a hand number")
-        rest = rest[2:]
-    if rest:
-        raise ReadError(f"{' '.join(rest)}: not understood after the penalty; write [COUNT] [hand N] [note TEXT]")
-    return PenaltyEntry(side=side, penalty=kind, count=count, hand=hand, note=note)
-
-
-def penalty_list(sheet: ScoreSheet) -> str:
-    """The penalties, each with its points under this profile (or that it has none) and its rule's source."""
-    from canasta.core.penalties import Penalty, penalty_value
-    from canasta.errors import EntryError
-
-    rules = sheet.rules
-    lines = ["penalties (penalty SIDE KIND [COUNT]):"]
-    for penalty in Penalty:
-        try:
-            value = penalty_value(rules, penalty)
-        except EntryError:
-            shown = "none in this profile"
-        else:
-            shown = (
-                f"minimum +{value} for the hand" if penalty.raises_minimum else f"{value} points" + (" a card" if penalty.per_card else "")
-            )
-        lines.append(f"  {_penalty_word(penalty):26} {shown:24} {penalty.value} ({rules.cite(penalty.value) or 'no source'})")
-    return "\n".join(lines)
-
-
-# --- the session -----------------------------------------------------------------------------------
 
 
 class Session:
@@ -451,12 +259,12 @@ class Session:
     def status(self) -> str:
         """Totals, the next dealer and each side's minimum: what a table asks before the deal."""
         sheet = self.sheet
-        totals = ", ".join(f"{_side_name(sheet, s)} {t}" for s, t in enumerate(sheet.totals))
+        totals = ", ".join(f"{side_name(sheet, s)} {t}" for s, t in enumerate(sheet.totals))
         if sheet.is_over:
             winner = sheet.winner
-            result = "a tie" if winner is None else f"won by {_side_name(sheet, winner)}"
+            result = "a tie" if winner is None else f"won by {side_name(sheet, winner)}"
             return f"after {_hands(sheet)}: {totals}; the match is over, {result}"
-        minimums = ", ".join(f"{_side_name(sheet, s)} {sheet.minimum(s)}" for s in range(sheet.rules.sides))
+        minimums = ", ".join(f"{side_name(sheet, s)} {sheet.minimum(s)}" for s in range(sheet.rules.sides))
         dealer = sheet.names[sheet.next_dealer]
         return f"after {_hands(sheet)}: {totals}; hand {len(sheet.hands) + 1}: {dealer} deals, minimums {minimums}"
 
@@ -501,12 +309,12 @@ class Session:
         handler(rest)
 
     def _hand(self, rest: str) -> None:
-        body, note = _split_note(rest)
+        body, note = split_note(rest)
         entry = read_hand(self.sheet, body)
         scores = self.sheet.add_hand(entry, by=self.by, note=note)
         self.save()
         number = len(self.sheet.hands)
-        shown = ", ".join(f"{_side_name(self.sheet, s.side)} {s.total:+d}" for s in scores)
+        shown = ", ".join(f"{side_name(self.sheet, s.side)} {s.total:+d}" for s in scores)
         self.say(f"hand {number}: {shown}")
         self.say(self.status())
 
@@ -518,7 +326,7 @@ class Session:
         points = self.sheet.add_penalty(entry, by=self.by)
         self.save()
         hand = entry.hand if entry.hand is not None else len(self.sheet.hands) + 1
-        who = _side_name(self.sheet, entry.side)
+        who = side_name(self.sheet, entry.side)
         if entry.penalty.raises_minimum:
             self.say(
                 f"penalty: {who}'s minimum rises by {points} for hand {hand} ({entry.penalty.value}, {self.sheet.rules.cite(entry.penalty.value)})"
@@ -531,8 +339,8 @@ class Session:
         words = rest.split(maxsplit=1)
         if not words:
             raise ReadError("write correct N [arithmetic] ENDING | 0: ITEMS | 1: ITEMS, the whole hand as it should be")
-        number = _count("correct", words[0], "a hand number")
-        body, note = _split_note(words[1] if len(words) > 1 else "")
+        number = read_count("correct", words[0], "a hand number")
+        body, note = split_note(words[1] if len(words) > 1 else "")
         arithmetic = body.split(maxsplit=1)[:1] == ["arithmetic"]
         if arithmetic:
             body = body.split(maxsplit=1)[1] if len(body.split(maxsplit=1)) > 1 else ""
@@ -541,7 +349,7 @@ class Session:
         scores = self.sheet.correct(number, entry, arithmetic=arithmetic, by=self.by, note=note)
         self.save()
         changes = ", ".join(
-            f"{_side_name(self.sheet, s.side)} {o.total:+d} -> {s.total:+d}" for o, s in zip(old, scores, strict=False) if o != s
+            f"{side_name(self.sheet, s.side)} {o.total:+d} -> {s.total:+d}" for o, s in zip(old, scores, strict=False) if o != s
         )
         self.say(f"hand {number} corrected: {changes or 'the same scores'}; the old entry stays in the log")
         self.say(self.status())
@@ -555,8 +363,8 @@ class Session:
 
     def _show(self, rest: str) -> None:
         form = rest.lower() or "text"
-        if form not in FORMATS:
-            raise ReadError(f"{rest}: no such format; choose one of {', '.join(FORMATS)}")
+        if form not in SHEET_FORMATS:
+            raise ReadError(f"{rest}: no such format; choose one of {', '.join(SHEET_FORMATS)}")
         self.out.write(_ended(rendered(self.sheet, form)))
 
     def _log(self, rest: str) -> None:
@@ -566,8 +374,8 @@ class Session:
 
     def _export(self, rest: str) -> None:
         words = rest.split(maxsplit=1)
-        if len(words) != 2 or words[0].lower() not in FORMATS:
-            raise ReadError(f"write export FORMAT PATH, FORMAT one of {', '.join(FORMATS)}")
+        if len(words) != 2 or words[0].lower() not in SHEET_FORMATS:
+            raise ReadError(f"write export FORMAT PATH, FORMAT one of {', '.join(SHEET_FORMATS)}")
         try:
             _write(words[1], _ended(rendered(self.sheet, words[0].lower())))
         except OSError as exc:
