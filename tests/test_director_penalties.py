@@ -160,3 +160,11 @@ def test_asking_after_melding_follows_the_rules_version(version: int, legal: boo
     game = canasta.Game.from_position(position, rules_version=version)
     game.apply("meld 8 n3")
     assert game.can("ask") is legal
+
+
+def test_a_side_may_be_a_whole_number_of_another_library() -> None:
+    np = pytest.importorskip("numpy")
+    (event,) = canasta.Game("finnish", seed=1).penalize(np.int64(1), "penalty_card_help", np.int8(2))
+    assert (event.side, event.points) == (1, 600) and type(event.side) is int
+    with pytest.raises(ArgumentError, match="expected a side"):
+        canasta.Game("finnish", seed=1).penalize(True, "table_talk")

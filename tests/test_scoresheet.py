@@ -408,3 +408,27 @@ def test_a_worked_finnish_evening() -> None:
     assert (sheet.minimum(0), sheet.minimum(1)) == (90, 90)
     again = ScoreSheet.loads(sheet.dumps())
     assert again.totals == sheet.totals and again.log == sheet.log and again.dumps() == sheet.dumps()
+
+
+def test_whole_numbers_of_other_libraries_are_counts_and_bools_or_floats_are_not() -> None:
+    """numpy's integers are whole numbers wherever the sheet takes one, as everywhere in the library (issue 17); True and 4.0 are not."""
+    np = pytest.importorskip("numpy")
+    sheet = ScoreSheet("finnish", np.int64(4), seed_dealer=np.int8(1))
+    entry = HandEntry(
+        sides=(
+            SideEntry(canastas={"natural": np.int64(1)}, red_threes=np.int16(1), melded=np.int64(100)),
+            SideEntry(melded=np.int32(50), in_hand=np.uint8(20)),
+        ),
+        ending=Termination.WENT_OUT,
+        went_out=np.int64(0),
+    )
+    sheet.add_hand(entry)
+    sheet.add_penalty(PenaltyEntry(side=np.int64(1), penalty=Penalty.PENALTY_CARD_HELP, count=np.int64(2)))
+    assert type(entry.sides[0].melded) is int and type(entry.went_out) is int
+    assert sheet.minimum(np.int64(0)) == sheet.minimum(0) and sheet.next_dealer == 2
+    assert ScoreSheet.loads(sheet.dumps()).totals == sheet.totals
+    for bad in (True, 4.0, "4"):
+        with pytest.raises(ArgumentError, match="expected a whole number"):
+            SideEntry(melded=bad)
+        with pytest.raises(ArgumentError):
+            ScoreSheet("finnish", bad)

@@ -292,8 +292,10 @@ class Game:
         count that does not exist raise an error and change nothing.
         """
         rules = self._st.rules
-        if type(side) is not int or not 0 <= side < rules.sides:
+        number = whole_number(side)
+        if number is None or not 0 <= number < rules.sides:
             raise ArgumentError(f"Game.penalize(side=...): expected a side from 0 to {rules.sides - 1}, got {shown(side)}")
+        side = number
         kind = _penalty_kind(penalty)
         number = whole_number(count)
         if number is None or not 1 <= number <= 1000 or (number != 1 and not kind.per_card):

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 import attrs
 
+from canasta.core.arguments import whole_number
 from canasta.core.canastas import CanastaKind
 from canasta.core.events import Termination
 from canasta.core.penalties import Penalty
@@ -22,6 +23,12 @@ from canasta.variants.enums import Choice
 
 GOING_OUT = (Termination.WENT_OUT, Termination.WENT_OUT_CONCEALED)
 """The endings in which a seat went out (000 UTGÅNG, DIREKT UTGÅNG; 001 §18-§19)."""
+
+
+def _as_int(value: Any) -> Any:
+    """A whole number of another library (numpy's ``int64``) as a plain ``int``; anything else as it is, for :func:`_count` to name."""
+    number = whole_number(value)
+    return value if number is None else number
 
 
 def _count(what: str) -> Any:
@@ -48,9 +55,10 @@ def _canastas(value: object) -> Mapping[CanastaKind, int]:
             raise ArgumentError(
                 f"SideEntry(canastas=...): {shown_value(key)} is not a canasta kind ({', '.join(k.value for k in CanastaKind)})"
             ) from None
-        if type(n) is not int:
+        number = whole_number(n)
+        if number is None:
             raise ArgumentError(f"SideEntry(canastas=...): the count of {kind.value} canastas must be a whole number, got {shown_value(n)}")
-        counts[kind] = counts.get(kind, 0) + n
+        counts[kind] = counts.get(kind, 0) + number
     return MappingProxyType({kind: counts[kind] for kind in CanastaKind if counts.get(kind)})
 
 
@@ -66,15 +74,15 @@ class SideEntry:
 
     canastas: Mapping[CanastaKind, int] = attrs.field(factory=dict, converter=_canastas, hash=False)
     """Canastas by kind (000 CANASTA 2-3, 001 §15 B, 004 opt b); kinds may be given as text."""
-    red_threes: int = attrs.field(default=0, validator=_count("SideEntry"))
+    red_threes: int = attrs.field(default=0, converter=_as_int, validator=_count("SideEntry"))
     """Red threes on the table (000 RÖDA TREOR, 001 §21)."""
-    red_threes_unplayed: int = attrs.field(default=0, validator=_count("SideEntry"))
+    red_threes_unplayed: int = attrs.field(default=0, converter=_as_int, validator=_count("SideEntry"))
     """Red threes in the hand of a player who never had a turn: they count with the others (001 §21 G; decisions P30)."""
-    red_threes_in_hand: int = attrs.field(default=0, validator=_count("SideEntry"))
+    red_threes_in_hand: int = attrs.field(default=0, converter=_as_int, validator=_count("SideEntry"))
     """Red threes kept or forgotten in a hand: no bonus, the unmelded penalty each (004 L164, L264; 001 §21 H)."""
-    melded: int = attrs.field(default=0, validator=_count("SideEntry"))
+    melded: int = attrs.field(default=0, converter=_as_int, validator=_count("SideEntry"))
     """Card points melded, canastas' cards included (000 POÄNGRÄKNING 2, 001 §34 B)."""
-    in_hand: int = attrs.field(default=0, validator=_count("SideEntry"))
+    in_hand: int = attrs.field(default=0, converter=_as_int, validator=_count("SideEntry"))
     """Card points left in the side's hands, as a positive number (000 POÄNGRÄKNING 3, 001 §34 B)."""
     has_meld: bool | None = attrs.field(default=None, converter=_has_meld)
     """Whether the side melded (the red threes count plus, 000 POÄNGRÄKNING 4, 001 §21 F); None: any canasta or melded > 0."""
@@ -110,9 +118,10 @@ def _ending(value: object) -> Termination:
 
 
 def _seat(value: object) -> int | None:
-    if value is not None and type(value) is not int:
+    number = None if value is None else whole_number(value)
+    if value is not None and number is None:
         raise ArgumentError(f"HandEntry(went_out=...): expected a seat number or None, got {shown_value(value)}")
-    return value
+    return number
 
 
 @attrs.frozen(kw_only=True)
@@ -140,9 +149,10 @@ def _penalty(value: object) -> Penalty:
 
 
 def _hand(value: object) -> int | None:
-    if value is not None and type(value) is not int:
+    number = None if value is None else whole_number(value)
+    if value is not None and number is None:
         raise ArgumentError(f"PenaltyEntry(hand=...): expected a hand number or None, got {shown_value(value)}")
-    return value
+    return number
 
 
 def _note(value: object) -> str:
@@ -155,9 +165,9 @@ def _note(value: object) -> str:
 class PenaltyEntry:
     """A penalty of the ledger against a side (001 §22-§33); its points come from the profile (:func:`canasta.core.penalties.penalty_value`)."""
 
-    side: int = attrs.field(validator=_count("PenaltyEntry"))
+    side: int = attrs.field(converter=_as_int, validator=_count("PenaltyEntry"))
     penalty: Penalty = attrs.field(converter=_penalty)
-    count: int = attrs.field(default=1, validator=_count("PenaltyEntry"))
+    count: int = attrs.field(default=1, converter=_as_int, validator=_count("PenaltyEntry"))
     """Cards, for a per-card penalty (001 §33 A, §21 H); 1 for any other."""
     hand: int | None = attrs.field(default=None, converter=_hand)
     """The hand it belongs to; None: the hand in progress (the next hand number)."""

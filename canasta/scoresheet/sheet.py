@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from canasta.core.arguments import whole_number
 from canasta.core.penalties import penalty_value
 from canasta.core.scoring import HandScore, side_score
 from canasta.core.table import TableRules
@@ -229,8 +230,10 @@ class ScoreSheet:
             raise ArgumentError(
                 f"ScoreSheet(variant=...): expected a Variant, a bundled profile name or a file path, got {shown_value(variant)}"
             )
-        if type(players) is not int:
+        count = whole_number(players)
+        if count is None:
             raise ArgumentError(f"ScoreSheet(players=...): expected a whole number of players, got {shown_value(players)}")
+        players = count
         self.variant: Variant = sound_variant(
             variant if isinstance(variant, Variant) else load_variant(variant if isinstance(variant, str) else Path(variant))
         )
@@ -246,11 +249,12 @@ class ScoreSheet:
         ):
             raise ArgumentError(f"ScoreSheet(names=...): expected {players} seat names (text), got {shown_value(names)}")
         self.names: tuple[str, ...] = tuple(names)
-        if type(seed_dealer) is not int or not 0 <= seed_dealer < players:
+        dealer = whole_number(seed_dealer)
+        if dealer is None or not 0 <= dealer < players:
             raise ArgumentError(
                 f"ScoreSheet(seed_dealer=...): expected the seat (0 to {players - 1}) that deals the first hand, got {shown_value(seed_dealer)}"
             )
-        self.seed_dealer = seed_dealer
+        self.seed_dealer = dealer
         self._log: list[LogEntry] = []
         self._tally = Tally(rules=self.rules)
 
@@ -299,8 +303,10 @@ class ScoreSheet:
         minimum of the hand in progress as it was (§35 A); any other only until
         the next deal or the next hand entered (§35 B).
         """
-        if type(hand) is not int:
+        number = whole_number(hand)
+        if number is None:
             raise ArgumentError(f"ScoreSheet.correct(hand=...): expected a hand number, got {shown_value(hand)}")
+        hand = number
         if not isinstance(entry, HandEntry):
             raise ArgumentError(f"ScoreSheet.correct(entry=...): expected a HandEntry, got {shown_value(entry)}")
         if type(arithmetic) is not bool:
@@ -353,8 +359,10 @@ class ScoreSheet:
         correction made during the hand does not change it (001 §13 A, §27 A, §35 A; decisions P22).
         """
         t = self._tally
-        if type(side) is not int or not 0 <= side < self.rules.sides:
+        number = whole_number(side)
+        if number is None or not 0 <= number < self.rules.sides:
             raise ArgumentError(f"ScoreSheet.minimum(side=...): expected a side from 0 to {self.rules.sides - 1}, got {shown_value(side)}")
+        side = number
         basis = t.basis if t.basis is not None else t.totals()
         return self.rules.opening_minimum(basis[side]) + t.raises(t.next_hand, side)
 
