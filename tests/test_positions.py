@@ -218,6 +218,57 @@ def test_retracted_is_refused_for_a_side_that_has_opened_and_after_a_pile_in_the
     assert "position.retracted: expected true or false, got 'yes'" in problems
 
 
+def test_an_answer_before_a_retracted_opening_exports_and_round_trips() -> None:
+    """The partner's answer stands after an opening taken back (001 §23, §27 A•2): the position keeps it, found by the ci fuzz run."""
+    game = canasta.Game.from_position(
+        position(variant="swedish-official", hands={**FOUR_HANDS, "0": "KH KD QS QH QD 5C 6D"}, pile={"cards": "4C KS"})
+    )
+    for action in ("take n2", "ask", "yes", "retract"):
+        game.apply(action)
+    exported = game.position()
+    assert (exported["phase"], exported["retracted"], exported["answer"]) == ("draw", True, "yes") and "answer_binds" not in exported
+    copy = canasta.Game.from_position(exported)
+    assert copy.legal_actions() == game.legal_actions() and copy.position() == exported
+    assert str(copy.violation("ask")) == str(game.violation("ask"))
+
+
+def test_a_binding_answer_exports_and_round_trips() -> None:
+    """Finnish: asked after melding, he must go out if he can whatever the answer (001 §23 B); the position keeps that."""
+    game = canasta.Game.from_position(position(hands={**FOUR_HANDS, "0": "5H 5D 5C 9S 8D"}, pile={"cards": "4C"}, stock={"cards": "7D"}))
+    for action in ("draw", "meld 5 n3", "ask", "no", "retract"):
+        game.apply(action)
+    exported = game.position()
+    assert (exported["answer"], exported["answer_binds"]) == ("no", True)
+    copy = canasta.Game.from_position(exported)
+    assert copy.state.ask_binds and copy.legal_actions() == game.legal_actions() and copy.position() == exported
+
+
+def test_an_answer_before_any_meld_exports_and_is_not_asked_again() -> None:
+    game = canasta.Game.from_position(position(hands={**FOUR_HANDS, "0": "5H 5D 9S 8D"}, stock={"cards": "7D"}))
+    for action in ("draw", "ask", "no"):
+        game.apply(action)
+    exported = game.position()
+    assert (exported["phase"], exported["drew"], exported["answer"]) == ("meld", "stock", "no")
+    copy = canasta.Game.from_position(exported)
+    assert copy.legal_actions() == game.legal_actions() and not copy.can("ask")
+
+
+def test_impossible_answers_are_refused_with_the_rule() -> None:
+    def problem(**changes: Any) -> str:
+        (found,) = [p for p in problems_of(position(**changes)) if p.startswith("position.answer")]
+        return found
+
+    assert "before it there is no answer" in problem(answer="yes")
+    assert "use \"yes\" or \"no\"" in problem(phase="meld", answer="maybe")
+    assert "only an answer binds" in problem(phase="meld", answer_binds=True)
+    assert "expected true or false" in problem(phase="meld", answer="no", answer_binds="yes")
+    assert "only after drawing from the stock" in problem(phase="meld", drew="pile", answer="yes", sides={"0": {"melds": ["KC KD KH"]}})
+    assert "binds him to nothing" in problem(phase="meld", answer="no", answer_binds=True)
+    assert "binds only where" in problem(variant="swedish-official", phase="meld", answer="no", answer_binds=True)
+    assert "not part of these rules" in problem(variant="swedish-official", players=2, hands={"0": 11, "1": 11}, phase="meld", answer="no")
+    assert "holds one card" in problem(phase="meld", answer="yes", hands={**FOUR_HANDS, "0": "9S"})
+
+
 def test_mid_turn_and_finished_states_raise_position_error() -> None:
     game = canasta.Game.from_position(
         position(variant="swedish-official", hands={**FOUR_HANDS, "0": "KH KD QS QH QD 5C 6D"}, pile={"cards": "4C KS"})

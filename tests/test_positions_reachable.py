@@ -99,6 +99,12 @@ def retract(pos: dict[str, Any], rng: random.Random) -> None:
     pos["retracted"] = rng.random() < 0.5
 
 
+def answer(pos: dict[str, Any], rng: random.Random) -> None:
+    """The partner's answer to "may I go out?" this turn, binding or not (001 §23 A-B)."""
+    pos["answer"] = rng.choice(["yes", "no"])
+    pos["answer_binds"] = rng.random() < 0.3
+
+
 def red_three_in_hand(pos: dict[str, Any], rng: random.Random) -> None:
     """A red three in the hand of the player to act, taken from his side's table if it holds one."""
     for side in pos["sides"].values():
@@ -109,7 +115,7 @@ def red_three_in_hand(pos: dict[str, Any], rng: random.Random) -> None:
             return
 
 
-MUTATIONS: tuple[Mutation, ...] = (cut_hand, switch_phase, empty_stock, change_pile, drop_melds, extreme_numbers, retract, red_three_in_hand)
+MUTATIONS: tuple[Mutation, ...] = (cut_hand, switch_phase, empty_stock, change_pile, drop_melds, extreme_numbers, retract, answer, red_three_in_hand)
 
 
 def assert_playable(g: canasta.Game, rng: random.Random) -> None:

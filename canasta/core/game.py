@@ -492,10 +492,11 @@ class Game:
     def position(self) -> dict[str, Any]:
         """The current state as a position table that :meth:`from_position` sets up again.
 
-        Available at the start of a turn, right after its draw, and after the
-        player took back an unfinished opening (``retracted = true``, 001 §27 A•2);
-        mid-turn (after a meld, a pile take or a question to the partner), while
-        an answer is due and after the match raises :class:`PositionError`.
+        Available at the start of a turn, right after its draw or the partner's
+        answer to "may I go out?" (``answer``, 001 §23), and after the player
+        took back an unfinished opening (``retracted = true``, 001 §27 A•2);
+        mid-turn (after a meld or a pile take), while an answer is due and
+        after the match raises :class:`PositionError`.
         """
         return export_position(self.variant, self._st)
 

@@ -10,7 +10,8 @@ cut to that size and the rest is set aside out of play.
 :func:`build_state` checks the position for consistency and raises
 :class:`PositionError` listing every problem; :func:`export_position` writes a
 state back as a position, including a turn in which the player took back an
-unfinished opening (``retracted = true``, 001 §27 A•2). The format is
+unfinished opening (``retracted = true``, 001 §27 A•2) and a turn in which his
+partner has answered "may I go out?" (``answer``, 001 §23). The format is
 documented in ``docs/scenarios.md``.
 """
 
@@ -181,7 +182,7 @@ def _waiting(p: Mapping[str, Any], st: State, rules: TableRules, problems: list[
 KEYS = {
     "": (
         "variant", "players", "seed", "hand_number", "dealer", "seat", "phase", "drew", "retracted",
-        "scores", "melded", "waiting", "hands", "sides", "pile", "stock", "out_of_play",
+        "answer", "answer_binds", "scores", "melded", "waiting", "hands", "sides", "pile", "stock", "out_of_play",
     ),
     "sides": ("melds", "red_threes", "opened", "minimum_raise", "penalties"),
     "pile": ("cards", "frozen"),
@@ -239,6 +240,48 @@ def _turn(p: Mapping[str, Any], st: State, players: int, problems: list[str]) ->
     if retracted and st.phase == MELD and not st.drew_from_stock:
         problems.append("position.retracted: an opening taken back after taking the pile returns the pile and the draw (001 §27 A•2); use phase = \"draw\"")
     st.retracted = retracted
+
+
+def _answer(p: Mapping[str, Any], st: State, problems: list[str]) -> None:
+    """The partner's answer to "may I go out?" this turn, and whether it binds (001 §23 A-B; decisions P26).
+
+    The answer stands for the rest of the turn, also after an opening taken
+    back: ``answer = "yes"`` makes a discard that does not go out cost
+    ``going_out.permission_penalty``, and ``answer_binds = true`` (he asked
+    after melding, where ``going_out.ask_after_melding = "must_go_out"``)
+    obliges him to go out if he can, whatever the answer.
+    """
+    answer = p.get("answer")
+    binds = p.get("answer_binds", False)
+    if type(binds) is not bool:
+        problems.append(f"position.answer_binds: expected true or false, got {_show(binds)}")
+        binds = False
+    if answer is None:
+        if binds:
+            problems.append('position.answer_binds: only an answer binds; give answer = "yes" or "no"')
+        return
+    if answer not in ("yes", "no"):
+        problems.append(f'position.answer: {_show(answer)}; use "yes" or "no" (the partner\'s answer to "may I go out?")')
+        return
+    r = st.rules
+    if not r.permission:
+        problems.append("position.answer: asking the partner is not part of these rules or this table has no partners (going_out.permission)")
+        return
+    if st.phase == DRAW and not st.retracted:
+        problems.append('position.answer: a player asks after his draw; before it there is no answer (001 §23 A), so use phase = "meld", or retracted = true after an opening taken back')
+    elif r.permission_after_stock_draw and not (st.phase == MELD and st.drew_from_stock):
+        problems.append("position.answer: under going_out.permission = \"after_stock_draw\" a player asks only after drawing from the stock (001 §23 A)")
+    took_pile = not st.drew_from_stock  # in the draw phase after a retraction, the pile went back
+    after_melding = took_pile or st.retracted
+    if took_pile and not r.ask_after_melding:
+        problems.append('position.answer: he took the pile this turn, and under going_out.ask_after_melding = "refused" a player asks before melding or taking the pile')
+    if binds and not r.ask_after_melding_binds:
+        problems.append('position.answer_binds: an answer binds only where going_out.ask_after_melding = "must_go_out" (001 §23 B)')
+    elif binds and not after_melding:
+        problems.append("position.answer_binds: he has neither melded nor taken the pile this turn, so his question binds him to nothing (001 §23 B)")
+    st.asked = 2 if answer == "yes" else 3
+    st.asker = st.current
+    st.ask_binds = binds
 
 
 def _hands(p: Mapping[str, Any], st: State, players: int, used: Counter[int], problems: list[str]) -> dict[int, int]:
@@ -380,6 +423,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
     seed = _int(p, "seed", 0, problems, "position")
     st = State(rules, seed)
     _turn(p, st, players, problems)
+    _answer(p, st, problems)
     scores = p.get("scores", [0] * rules.sides)
     if not isinstance(scores, list) or len(scores) != rules.sides or any(type(s) is not int for s in scores):
         problems.append(f"position.scores: expected {rules.sides} integers, one per side, got {_show(scores)}")
@@ -394,6 +438,8 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
             "as soon as it comes into the hand (000 RÖDA TREOR 1-3, 001 §21 B-D), so no play reaches this position"
         )
     melded_default = _sides(p, st, rules, used, problems)
+    if st.asked and st.current not in fill_counts and st.sizes[st.current] < 2:
+        problems.append(f"position.answer: seat {st.current} holds one card; a player asks with two or more and melds nothing before an exported answer (001 §23)")
     if st.phase == MELD and not st.drew_from_stock and not st.opened[rules.side_of[st.current]]:
         problems.append(
             f"position.drew: seat {st.current} took the pile, but its side has not opened; before a side opens, taking "
@@ -523,15 +569,17 @@ def export_position(variant: Variant, st: State) -> dict[str, Any]:
     Possible at the start of a turn or right after its draw, before any meld,
     and after the player took back an unfinished opening (001 §27 A•2), which
     is written as ``retracted = true`` with the side's raised ``minimum_raise``.
+    A partner's answer to "may I go out?" given before any meld, or before an
+    opening taken back, is written as ``answer`` (and ``answer_binds``).
     Mid-turn states (melds made this turn, a pile waiting on an opening, a
-    question to the partner) and a finished match raise :class:`PositionError`.
+    question awaiting its answer) and a finished match raise :class:`PositionError`.
     """
     r = st.rules
     if st.phase not in (DRAW, MELD):
         why = "the match is over" if st.phase not in (DRAW, MELD, ANSWER) else "the partner still has to answer 'may I go out?'"
         raise PositionError([f"no position to export: {why}; positions start a turn or follow its draw"])
-    if st.turn_new or st.pending or st.turn_added_old or st.pile_taken_top >= 0 or st.asked:
-        raise PositionError(["no position to export mid-turn: the player has melded, taken the pile or asked this turn; positions start a turn or follow its draw"])
+    if st.turn_new or st.pending or st.turn_added_old or st.pile_taken_top >= 0:
+        raise PositionError(["no position to export mid-turn: the player has melded or taken the pile this turn; positions start a turn or follow its draw"])
     sides: dict[str, Any] = {}
     for side in range(r.sides):
         table: dict[str, Any] = {
@@ -567,6 +615,10 @@ def export_position(variant: Variant, st: State) -> dict[str, Any]:
         out["drew"] = "stock" if st.drew_from_stock else "pile"
     if st.retracted:
         out["retracted"] = True
+    if st.asked:
+        out["answer"] = "yes" if st.asked == 2 else "no"
+        if st.ask_binds:
+            out["answer_binds"] = True
     if st.dead:
         out["out_of_play"] = cards_text(st.dead)
     return out
