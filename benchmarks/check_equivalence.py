@@ -16,9 +16,11 @@ import argparse
 import random
 import sys
 
+import attrs
+
 import canasta
 from canasta.core import legality
-from canasta.core.actions import ASK, DECLINE, DRAW, NO, RETRACT, YES, Action, discard, meld, take
+from canasta.core.actions import ASK, DECLINE, DRAW, LAY, NO, RETRACT, YES, Action, discard, meld, take
 from canasta.core.game import Game
 from canasta.core.table import TableRules
 
@@ -39,12 +41,14 @@ def candidates(rules: TableRules) -> list[Action]:
     ]
     takes = [take(*shape, top) for shape in _TAKE_SHAPES for top in (False, True)]
     discards = [discard(rank) for rank in [*range(13), 52]]
-    return [*melds, *takes, *discards, DRAW, ASK, RETRACT, DECLINE, YES, NO]
+    return [*melds, *takes, *discards, DRAW, ASK, RETRACT, DECLINE, YES, NO, LAY]
 
 
 def run(seeds: int, hands: int) -> int:
     """Compare at every decision; return the number of decisions compared."""
     variants = [canasta.Variant()] + [canasta.load_variant(name) for name in canasta.variant_names()]
+    regency = canasta.load_variant("regency")  # red threes kept in hand (004 L160), a house rule no bundled profile sets
+    variants.append(attrs.evolve(regency, name="regency-kept", red_threes=attrs.evolve(regency.red_threes, may_keep_in_hand=True)))
     compared = 0
     for variant in variants:
         for players in variant.player_counts:

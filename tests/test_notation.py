@@ -50,7 +50,7 @@ ACTIONS = st.one_of(
     .map(lambda a: meld(*a)),
     st.builds(take, st.integers(0, 3), st.integers(0, 2), st.integers(0, 2), st.booleans()),
     st.builds(discard, st.sampled_from([*range(13), JOKER])),
-    st.sampled_from([canasta.parse_action(w) for w in ("draw", "ask", "yes", "no", "retract", "decline")]),
+    st.sampled_from([canasta.parse_action(w) for w in ("draw", "ask", "yes", "no", "retract", "decline", "lay")]),
 )
 
 

@@ -11,6 +11,10 @@ actions it is given.
 
 How it decides, by phase (docs/bots.md says the same in prose):
 
+* **Red threes**, where laying them is a choice (004 L160): laid at once,
+  before anything else; a kept one scores nothing and costs
+  ``red_threes.unmelded_penalty`` at the end.
+
 * **Answer** "may I go out?" (000 UTGÅNG 1, 001 §23 A): yes when its side is
   ahead on the table this hand, or when the going-out bonus plus the
   opponents' cards outweigh the points in its own hand.
@@ -37,7 +41,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.core.actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, Meld, Retract, TakePile
+from canasta.core.actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, LayRedThree, Meld, Retract, TakePile
 from canasta.core.cards import JOKER, TWO, WILD
 from canasta.core.going_out import NATURAL_RANKS, SideMelds, Step, going_out_plan, split_wilds
 from canasta.core.views import Phase, Question
@@ -150,6 +154,9 @@ class HeuristicBot:
         phase = view.phase
         if phase is Phase.ANSWER:
             return self._answer(view, legal, rules)
+        for a in legal:
+            if type(a) is LayRedThree:
+                return a  # a red three laid scores and is replaced; one kept costs red_threes.unmelded_penalty (004 L160-164)
         found = self._draw(view, acts, rules) if phase is Phase.DRAW else self._meld_phase(view, acts, rules)
         return found if found is not None else self._fallback(view, acts, legal, rules)
 

@@ -269,7 +269,23 @@ class DeclinePile(Action):
         return "DeclinePile()"
 
 
-ACTION_TYPES = (Draw, TakePile, Meld, Discard, AskGoOut, AnswerGoOut, Retract, DeclinePile)
+@attrs.frozen(slots=True, repr=False)
+class LayRedThree(Action):
+    """Lay down a red three kept in hand and draw its replacement from the stock (004 L160, L162; decisions P46).
+
+    Offered on the player's own turn, before or after his draw, where
+    ``red_threes.may_keep_in_hand`` makes laying a choice; elsewhere red threes
+    are laid automatically. With the stock empty no replacement is drawn.
+    """
+
+    def text(self) -> str:
+        return "lay"
+
+    def __repr__(self) -> str:
+        return "LayRedThree()"
+
+
+ACTION_TYPES = (Draw, TakePile, Meld, Discard, AskGoOut, AnswerGoOut, Retract, DeclinePile, LayRedThree)
 """Every concrete action class."""
 
 
@@ -373,6 +389,7 @@ YES = _shared(AnswerGoOut(yes=True))
 NO = _shared(AnswerGoOut(yes=False))
 RETRACT = Retract()
 DECLINE = DeclinePile()
+LAY = LayRedThree()
 
 
 @cache
@@ -397,7 +414,7 @@ def discard(rank: int) -> Discard:
     return _shared(Discard(rank=Rank.from_index(rank)))
 
 
-_SIMPLE: dict[str, Action] = {"draw": DRAW, "ask": ASK, "yes": YES, "no": NO, "retract": RETRACT, "decline": DECLINE}
+_SIMPLE: dict[str, Action] = {"draw": DRAW, "ask": ASK, "yes": YES, "no": NO, "retract": RETRACT, "decline": DECLINE, "lay": LAY}
 _COUNT = re.compile(r"([ntjNTJ])([0-9]{1,3})")
 _MAX_TEXT = 200
 _PARSED: dict[str, Action] = {}
@@ -472,7 +489,7 @@ def _parse(text: str) -> Action:
         if rank == WILD:
             raise NotationError(f"{text!r}: W names the wild-card meld, not a card")
         return Discard(rank=rank)
-    valid = "draw, take, take-top, meld, discard, ask, yes, no, retract, decline"
+    valid = "draw, take, take-top, meld, discard, ask, yes, no, retract, decline, lay"
     raise NotationError(f"{text!r}: unknown action {word!r}; one of {valid}")
 
 
@@ -482,6 +499,7 @@ __all__ = [
     "DECLINE",
     "DRAW",
     "JOKER",
+    "LAY",
     "MAX_COUNT",
     "NO",
     "RANK_CHARS",
@@ -494,6 +512,7 @@ __all__ = [
     "DeclinePile",
     "Discard",
     "Draw",
+    "LayRedThree",
     "Meld",
     "Retract",
     "TakePile",

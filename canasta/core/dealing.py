@@ -14,6 +14,30 @@ from .events import Event, FreezeReason, HandDealt, PileFrozen, RedThreeLaid, Up
 from .state import DRAW, State
 
 
+def _lay(st: State, seat: int, card: int, events: list[Event], replace: bool) -> bool:
+    """Lay one red three from the hand, replacing it from the stock when ``replace`` and the stock has a card.
+
+    Returns True if the replacement was the last stock card and a red three:
+    it is laid too, and the hand ends at once (000 TALONGENS SISTA KORT 1,
+    001 §21 E, decisions P13).
+    """
+    side = st.rules.side_of[seat]
+    st.remove_card(seat, card)
+    st.red_threes[side].append(card)
+    can_replace = replace and bool(st.stock)
+    events.append(RedThreeLaid(seat=seat, card=card, replaced=can_replace))
+    if not can_replace:
+        return False
+    drawn = st.stock.pop()
+    st.add_card(seat, drawn)
+    if not st.stock and drawn in (RED_THREE_DIAMONDS, RED_THREE_HEARTS):
+        st.remove_card(seat, drawn)
+        st.red_threes[side].append(drawn)
+        events.append(RedThreeLaid(seat=seat, card=drawn, replaced=False))
+        return True
+    return False
+
+
 def lay_red_threes(st: State, seat: int, events: list[Event], *, replace: bool = True) -> bool:
     """Lay down every red three in a hand, replacing each from the stock, repeatedly (000 RÖDA TREOR 1-2, 001 §21 B-C).
 
@@ -21,22 +45,35 @@ def lay_red_threes(st: State, seat: int, events: list[Event], *, replace: bool =
     at once (000 TALONGENS SISTA KORT 1, 001 §21 E, decisions P13).
     """
     hand = st.hands[seat]
-    side = st.rules.side_of[seat]
     while hand[RED_THREE_DIAMONDS] or hand[RED_THREE_HEARTS]:
-        card = RED_THREE_DIAMONDS if hand[RED_THREE_DIAMONDS] else RED_THREE_HEARTS
-        st.remove_card(seat, card)
-        st.red_threes[side].append(card)
-        can_replace = replace and bool(st.stock)
-        events.append(RedThreeLaid(seat=seat, card=card, replaced=can_replace))
-        if can_replace:
-            drawn = st.stock.pop()
-            st.add_card(seat, drawn)
-            if not st.stock and drawn in (RED_THREE_DIAMONDS, RED_THREE_HEARTS):
-                st.remove_card(seat, drawn)
-                st.red_threes[side].append(drawn)
-                events.append(RedThreeLaid(seat=seat, card=drawn, replaced=False))
-                return True
+        if _lay(st, seat, RED_THREE_DIAMONDS if hand[RED_THREE_DIAMONDS] else RED_THREE_HEARTS, events, replace):
+            return True
     return False
+
+
+def lay_one_red_three(st: State, seat: int, events: list[Event]) -> bool:
+    """The player lays down one red three he kept and draws its replacement, by choice (004 L160, L162; decisions P46).
+
+    A replacement that is itself a red three stays in hand for him to lay or
+    keep, unless it was the last stock card: then it is laid and the hand
+    ends (decisions P13), which the return value says.
+    """
+    hand = st.hands[seat]
+    return _lay(st, seat, RED_THREE_DIAMONDS if hand[RED_THREE_DIAMONDS] else RED_THREE_HEARTS, events, True)
+
+
+def lay_taken_red_threes(st: State, seat: int, cards: list[int], events: list[Event]) -> None:
+    """Lay down the red threes among cards taken with the pile, without replacement (000 RÖDA TREOR 3, 001 §21 D, 004 L166).
+
+    Only those: red threes the player kept in hand stay there (004 L160). The
+    cards are already in the hand.
+    """
+    if not st.rules.keep_red_threes:
+        lay_red_threes(st, seat, events, replace=False)
+        return
+    for card in cards:
+        if card in (RED_THREE_DIAMONDS, RED_THREE_HEARTS):
+            _lay(st, seat, card, events, False)
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
@@ -100,6 +137,8 @@ def deal_hand(st: State, events: list[Event]) -> bool:
     st.had_turn[first] = True
     st.phase = DRAW
     st.reset_turn()
+    if r.keep_red_threes:
+        return False  # each player lays his red threes by choice on his turn (004 L160, decisions P46)
     if r.deal_red_threes_at_once:
         return any(lay_red_threes(st, seat, events) for seat in turn)
     return lay_red_threes(st, first, events)

@@ -481,7 +481,7 @@ class Game:
         game._start = start
         game.actions = []
         game.director_penalties = []
-        if st.phase == DRAW:
+        if st.phase == DRAW and not st.rules.keep_red_threes:
             events: list[Event] = []
             if lay_red_threes(st, st.current, events):
                 end_hand(st, events, Termination.RED_THREE_LAST_CARD, st.current)

@@ -20,6 +20,7 @@ from .actions import (
     DeclinePile,
     Discard,
     Draw,
+    LayRedThree,
     Meld,
     Retract,
     TakePile,
@@ -158,14 +159,32 @@ def _shape_violation(st: State, rank: int, n: int, w: int, existing: MeldTuple |
     return ("melds.wild_limit", f"{w} wild cards are too many for {n} naturals")
 
 
+def held_red_threes(st: State, seat: int) -> int:
+    """The red threes a player keeps in hand where laying them is his choice (004 L160), else 0."""
+    return st.red_threes_in_hand(seat) if st.rules.keep_red_threes else 0
+
+
 def _remaining_violation(
     st: State, seat: int, side: int, k: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int
 ) -> Violation | None:
-    """Check the hand left after melding: keep two cards, or go out (001 §16 B, §18)."""
+    """Check the hand left after melding: keep two cards, or go out (001 §16 B, §18).
+
+    Red threes kept in hand (004 L160) are never discarded nor melded, and a
+    hand that holds one cannot go out: then the hand left must keep another
+    card to discard, which ends the turn without going out.
+    """
     opened_after = st.opened[side] or st.turn_points + points >= st.minimum(side)
     if st.pending and opened_after:
         pending = st.pending
         k += len(pending) - pending.count(RED_THREE_DIAMONDS) - pending.count(RED_THREE_HEARTS)  # red threes are laid, not held
+    reds = held_red_threes(st, seat)
+    if reds:
+        if k - reds >= 1:
+            return None
+        return (
+            "red_threes.may_keep_in_hand",
+            "this leaves only red threes in your hand, which you may neither discard nor meld: lay them down first (lay), or keep a card to discard",
+        )
     if k >= 2:
         return None
     if k == 0 and st.rules.final_discard_required:
@@ -357,12 +376,13 @@ def _form_violation(
         if found is not None:
             return found
     k = st.sizes[seat] - n - t - j
-    if k >= 2:
+    reds = held_red_threes(st, seat)  # with red threes kept in hand, _remaining_violation decides
+    if k >= 2 and not reds:
         return None
     if not top_only and opened:
         below = pile[:-1]
         k += len(below) - below.count(RED_THREE_DIAMONDS) - below.count(RED_THREE_HEARTS)  # red threes are laid, not held
-        if k >= 2:
+        if k >= 2 and not reds:
             return None
     points = (n + 1) * rank_value(st, rank) + t * r.value[0] + j * r.value[JOKER]
     saved = st.pending
@@ -492,6 +512,38 @@ def _ask_violation(st: State) -> Violation | None:
     return None
 
 
+def _lay_violation(st: State) -> Violation | None:
+    """Whether the player may lay down a red three he kept (004 L160, L162; decisions P46).
+
+    Only where laying is a choice, on his own turn, holding one. With the stock
+    empty no replacement comes, so the lay must not leave him stranded: in the
+    draw phase it keeps a card, after the draw two, or one that goes out.
+    """
+    seat = st.current
+    if not st.rules.keep_red_threes:
+        return ("red_threes.may_keep_in_hand", "red threes are laid down automatically under these rules")
+    if not st.red_threes_in_hand(seat):
+        return ("red_threes.may_keep_in_hand", "you hold no red three to lay down")
+    if st.stock:
+        return None
+    reds = st.red_threes_in_hand(seat)
+    ordinary = st.sizes[seat] - reds
+    if st.phase == PHASE_DRAW:
+        if reds > 1 or ordinary:
+            return None
+        return ("red_threes.may_keep_in_hand", "the stock is empty, so no replacement comes: laying your last card would leave you no hand")
+    if ordinary >= (1 if reds > 1 else 2):
+        return None
+    if ordinary == 0:
+        return ("red_threes.may_keep_in_hand", "the stock is empty, so no replacement comes: you would keep no card to discard")
+    side = st.rules.side_of[seat]
+    canastas, naturals = st.canastas(side)
+    found = going_out_violation(st, seat, canastas, naturals, turn_canastas(st, side), st.opened[side])
+    if found is None:
+        return None
+    return (found[0], f"the stock is empty, so no replacement comes, and the one card left would have to go out: {found[1]}")
+
+
 def _retract_violation(st: State) -> Violation | None:
     side = st.rules.side_of[st.current]
     if st.opened[side] or not (st.turn_new or st.pending):
@@ -542,6 +594,8 @@ def check(st: State, action: Action) -> Violation | None:
             return _take_violation(st, action)
         if isinstance(action, DeclinePile):
             return _decline_violation(st)
+        if isinstance(action, LayRedThree):
+            return _lay_violation(st)
         return _unheld_violation(st, action) or ("turn", "draw from the stock or take the pile first")
     if isinstance(action, Meld):
         return _meld_violation(st, action)
@@ -553,6 +607,8 @@ def check(st: State, action: Action) -> Violation | None:
         return _retract_violation(st)
     if isinstance(action, (Draw, TakePile, DeclinePile)):
         return ("turn", "you have already drawn this turn")
+    if isinstance(action, LayRedThree):
+        return _lay_violation(st)
     return ("turn", f"{action!r} is not an action")
 
 

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from typing import Final, TypeGuard
 
-from .actions import ASK, DECLINE, DRAW, NO, RETRACT, YES, Action, Discard, Meld, TakePile, discard, meld, take
+from .actions import ASK, DECLINE, DRAW, LAY, NO, RETRACT, YES, Action, Discard, Meld, TakePile, discard, meld, take
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, THREE, TWO, WILD
 from .legality import (
     _TAKE_FORMS,
     _decline_violation,
     _discard_violation,
     _form_violation,
+    _lay_violation,
     _meld_violation,
     _pile_violation,
     _taker_violation,
+    held_red_threes,
     yes_binds,
 )
 from .seals import intact
@@ -136,6 +138,9 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
     counts = st.counts[seat]
     twos, jokers = counts[TWO], counts[WILD]
     hand_size = st.sizes[seat]
+    reds = held_red_threes(st, seat)
+    if reds:  # kept red threes stay in hand: one other card must stay to discard (_remaining_violation)
+        hand_size += 1 - reds
     melds = st.melds[side]
     limit = hand_size - 2 - twos - jokers  # most naturals of a rank that can go with every wild card and leave two cards
     cache = r.meld_cache
@@ -251,6 +256,8 @@ def legal_actions(st: State) -> list[Action]:
                         out.append(a)
         if not st.stock and _decline_violation(st) is None:
             out.append(DECLINE)
+        if r.keep_red_threes and st.red_threes_in_hand(seat) and _lay_violation(st) is None:
+            out.append(LAY)
         return out
     out = _meld_candidates(st, seat, side)
     out += _discard_candidates(st, seat, side)
@@ -264,6 +271,8 @@ def legal_actions(st: State) -> list[Action]:
         out.append(ASK)  # the same conditions as _ask_violation
     if not st.opened[side] and (st.turn_new or st.pending):
         out.append(RETRACT)  # the same conditions as _retract_violation
+    if r.keep_red_threes and st.red_threes_in_hand(seat) and _lay_violation(st) is None:
+        out.append(LAY)
     return out
 
 

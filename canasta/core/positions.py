@@ -157,7 +157,9 @@ def _meld_of(cards: list[int], rules: TableRules, where: str, problems: list[str
 
 
 def _default_waiting(st: State, rules: TableRules) -> list[int]:
-    return [s for s in range(rules.players) if s != st.current and st.red_threes_in_hand(s) and not rules.deal_red_threes_at_once]
+    if rules.keep_red_threes or rules.deal_red_threes_at_once:  # a red three in hand was kept (004 L160), or none waits
+        return []
+    return [s for s in range(rules.players) if s != st.current and st.red_threes_in_hand(s)]
 
 
 def _waiting(p: Mapping[str, Any], st: State, rules: TableRules, problems: list[str]) -> None:
@@ -270,7 +272,7 @@ def _answer(p: Mapping[str, Any], st: State, problems: list[str]) -> None:
     if st.phase == DRAW and not st.retracted:
         problems.append('position.answer: a player asks after his draw; before it there is no answer (001 §23 A), so use phase = "meld", or retracted = true after an opening taken back')
     elif r.permission_after_stock_draw and not (st.phase == MELD and st.drew_from_stock):
-        problems.append("position.answer: under going_out.permission = \"after_stock_draw\" a player asks only after drawing from the stock (001 §23 A)")
+        problems.append('position.answer: under going_out.permission = "after_stock_draw" a player asks only after drawing from the stock (001 §23 A)')
     took_pile = not st.drew_from_stock  # in the draw phase after a retraction, the pile went back
     after_melding = took_pile or st.retracted
     if took_pile and not r.ask_after_melding:
@@ -432,7 +434,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
         st.scores = list(scores)
     used: Counter[int] = Counter()
     fill_counts = _hands(p, st, players, used, problems)
-    if st.phase == MELD and any(c in RED_THREES for c in st.hand_cards(st.current)):
+    if st.phase == MELD and not rules.keep_red_threes and any(c in RED_THREES for c in st.hand_cards(st.current)):
         problems.append(
             f"position.hands.{st.current}: seat {st.current} holds a red three after the draw; a red three is laid down "
             "as soon as it comes into the hand (000 RÖDA TREOR 1-3, 001 §21 B-D), so no play reaches this position"

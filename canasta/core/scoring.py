@@ -102,9 +102,10 @@ def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandSc
     """Score the hand just ended for every side (topics M, J; 000 POÄNGRÄKNING 1-4, 001 §34 B), by :func:`side_score`.
 
     A red three still in a hand counts with the side's red threes when its
-    player never had a turn and dealt red threes wait for the player's turn
-    (001 §21 G, decisions P30); any other costs ``red_threes.unmelded_penalty``
-    (001 §21 H, 004 L164; decisions P44).
+    player never had a turn and dealt red threes wait for the player's turn,
+    as they do where laying them is the player's choice (001 §21 G, decisions
+    P30, P46); any other costs ``red_threes.unmelded_penalty`` (001 §21 H,
+    004 L164; decisions P44).
     """
     r = st.rules
     value = r.value
@@ -123,7 +124,7 @@ def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandSc
             hand = st.hands[seat]
             in_hand += sum(value[c] * hand[c] for c in range(len(hand)) if hand[c] and c not in RED_THREES)
             threes = st.red_threes_in_hand(seat)
-            if threes and (r.red_threes_in_hand_count_as_laid or (not st.had_turn[seat] and not r.deal_red_threes_at_once)):
+            if threes and (r.red_threes_in_hand_count_as_laid or (not st.had_turn[seat] and r.dealt_red_threes_wait)):
                 unplayed += threes
             else:
                 kept += threes

@@ -157,6 +157,8 @@ RULE_FIELDS = (
     "ask_after_melding_binds",
     "rules_version",
     "red_threes_in_hand_count_as_laid",
+    "keep_red_threes",
+    "dealt_red_threes_wait",
     "pile_needs_pair_to_open",
     "players",
     "playing",
@@ -295,6 +297,10 @@ class TableRules:
         self.ask_after_melding_binds = g.ask_after_melding is AskAfterMelding.MUST_GO_OUT and not legacy
         self.red_threes_in_hand_count_as_laid = legacy
         """Version 1 counted every red three left in a hand with the side's laid ones (decisions P30 read for every profile)."""
+        self.keep_red_threes = v.red_threes.may_keep_in_hand and not legacy
+        """Red threes from the deal and the stock stay in hand until the player lays them (``LayRedThree``; 004 L160, decisions P46)."""
+        self.dealt_red_threes_wait = self.keep_red_threes or not self.deal_red_threes_at_once
+        """Dealt red threes wait for the player's turn, so those of a seat whose first turn has not come count as laid (001 §21 G, decisions P30, P44, P46)."""
         cg = v.concealed_going_out
         self.concealed_allowed = cg.allowed
         self.concealed_by_side = cg.who_has_not_melded is ConcealedMelders.SIDE

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from .actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, Meld, Retract, TakePile
+from .actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, LayRedThree, Meld, Retract, TakePile
 from .canastas import canasta_kind
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
-from .dealing import deal_hand, lay_red_threes
+from .dealing import deal_hand, lay_one_red_three, lay_red_threes, lay_taken_red_threes
 from .events import (
     CanastaCompleted,
     CardDrawn,
@@ -121,6 +121,9 @@ def do(st: State, action: Action, turn_cap: int = DEFAULT_TURN_CAP) -> list[Even
         st.phase = MELD
     elif isinstance(action, Retract):
         _retract(st, events)
+    elif isinstance(action, LayRedThree):
+        if lay_one_red_three(st, st.current, events):
+            end_hand(st, events, Termination.RED_THREE_LAST_CARD, st.current)
     elif isinstance(action, DeclinePile):
         events.append(PileDeclined(seat=st.current))
         end_hand(st, events, Termination.STOCK_EXHAUSTED, st.current)
@@ -143,7 +146,7 @@ def _draw(st: State, events: list[Event]) -> None:
             events.append(RedThreeLaid(seat=seat, card=card, replaced=False))
             end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
             return
-        if lay_red_threes(st, seat, events):
+        if not st.rules.keep_red_threes and lay_red_threes(st, seat, events):
             end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
 
 
@@ -186,7 +189,7 @@ def _release_pending(st: State, seat: int, events: list[Event]) -> None:
         st.add_card(seat, card)
     st.unfreeze()
     events.append(PileReleased(seat=seat, cards=len(cards)))
-    lay_red_threes(st, seat, events, replace=False)
+    lay_taken_red_threes(st, seat, cards, events)
 
 
 def _take(st: State, a: TakePile, events: list[Event]) -> None:
@@ -205,7 +208,7 @@ def _take(st: State, a: TakePile, events: list[Event]) -> None:
         for card in rest:
             st.add_card(seat, card)
         events.append(PileTaken(seat=seat, top_card=top, cards=len(rest) + 1, top_only=False))
-        lay_red_threes(st, seat, events, replace=False)
+        lay_taken_red_threes(st, seat, rest, events)
     else:
         st.pending, st.pile = st.pile, []
         events.append(PileTaken(seat=seat, top_card=top, cards=len(st.pending) + 1, top_only=False, pending=True))
@@ -281,7 +284,7 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     st.phase = DRAW
     st.reset_turn()
     nxt_hand = st.hands[nxt]
-    if (nxt_hand[RED_THREE_DIAMONDS] or nxt_hand[RED_THREE_HEARTS]) and lay_red_threes(st, nxt, events):
+    if (nxt_hand[RED_THREE_DIAMONDS] or nxt_hand[RED_THREE_HEARTS]) and not r.keep_red_threes and lay_red_threes(st, nxt, events):
         end_hand(st, events, Termination.RED_THREE_LAST_CARD, nxt)
 
 

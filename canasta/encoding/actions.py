@@ -49,6 +49,7 @@ from canasta.core.actions import (
     ASK,
     DECLINE,
     DRAW,
+    LAY,
     NO,
     RETRACT,
     YES,
@@ -129,6 +130,8 @@ def _enumerate(r: TableRules) -> list[Action]:
     if r.permission:
         out += [ASK, YES, NO]
     out += [RETRACT, DECLINE]
+    if r.keep_red_threes:
+        out.append(LAY)  # last, so the other actions keep their ids (004 L160)
     return out
 
 

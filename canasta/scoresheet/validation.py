@@ -88,7 +88,7 @@ def check_hand(rules: TableRules, entry: HandEntry, hand: int) -> None:
                 raise refuse(
                     r, "canastas.wild_canastas", f"side {side}: a {kind.value} canasta, but {r.variant.name!r} has no wild-card canastas"
                 )
-        if s.red_threes_unplayed and r.deal_red_threes_at_once:
+        if s.red_threes_unplayed and not r.dealt_red_threes_wait:
             raise refuse(
                 r,
                 "turn.dealt_red_threes",

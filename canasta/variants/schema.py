@@ -228,8 +228,9 @@ class ConcealedGoingOutRules:
 class RedThreeRules:
     """Red threes: bonus cards laid down and replaced (topics J).
 
-    They are laid down automatically and replaced from the stock, repeatedly;
-    one taken with the pile is not replaced (000 RÖDA TREOR 1-3, 001 §21 B-D).
+    They are laid down automatically and replaced from the stock, repeatedly,
+    unless ``may_keep_in_hand`` makes laying them the player's choice; one
+    taken with the pile is not replaced (000 RÖDA TREOR 1-3, 001 §21 B-D, 004 L160-166).
     """
 
     bonus_table: Mapping[PlayerCount, tuple[int, ...]] = per_players(
@@ -241,7 +242,9 @@ class RedThreeRules:
     plus_when: RedThreeCondition = rule(RedThreeCondition.MELD)
     """What a side needs for its red threes to count plus; otherwise they count minus (000 POÄNGRÄKNING 4, 001 §21 F, 003 L31, 004 L162; 004 opt i; decisions P11)."""
     unmelded_penalty: int = rule(500, lo=0, hi=10000)
-    """Penalty per red three still in a hand at the end (001 §21 H, 004 L164/L264; decisions P12). The engine lays red threes down itself, so it applies only to positions set up by hand."""
+    """Penalty per red three still in a hand at the end, kept or forgotten (001 §21 H, 004 L164/L264; decisions P12, P44)."""
+    may_keep_in_hand: bool = rule(False)
+    """Whether laying a red three down is the player's choice, an action of his turn, rather than automatic: he may keep it in hand and pay ``unmelded_penalty`` for it at the end (004 L160; decisions P46). Red threes taken with the pile are still laid at once (004 L166)."""
     last_stock_card: LastStockRedThree = rule(LastStockRedThree.MUST_MELD)
     """A red three drawn as the last stock card: laid out, then the hand ends with no other meld or discard (000 TALONGENS SISTA KORT 1, 001 §21 E; decisions P13)."""
 
