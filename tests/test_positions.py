@@ -321,3 +321,21 @@ def test_a_record_of_a_position_with_a_house_file_replays_without_the_file(tmp_p
 def test_a_toml_text_string_is_never_taken_for_a_path() -> None:
     text = 'variant = "finnish"\nplayers = 4\nhands = { 0 = 11, 1 = 11, 2 = 11, 3 = 11 }\n'
     assert canasta.Game.from_position(text).players == 4
+
+
+def test_a_score_played_past_the_floor_is_not_exported_as_a_position_that_would_not_load() -> None:
+    """A position loaded at the score floor (-LIMIT) and played on: the export refuses, never writes what cannot load (issue 17, found by the ci profile)."""
+    game = canasta.Game.from_position(
+        position(
+            variant="dutch",
+            scores=[0, -(10**15)],
+            hands={"0": "KS 4H", "1": "9C", "2": "5D", "3": "JD"},
+            sides={"0": {"melds": ["QC QD QH"]}},
+            pile={"cards": "8C 3S"},
+            stock={"size": 0},
+        )
+    )
+    game.apply("decline")
+    assert game.scores[1] < -(10**15)
+    with pytest.raises(PositionError, match="past the range positions hold"):
+        game.position()

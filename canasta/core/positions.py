@@ -623,7 +623,21 @@ def export_position(variant: Variant, st: State) -> dict[str, Any]:
             out["answer_binds"] = True
     if st.dead:
         out["out_of_play"] = cards_text(st.dead)
+    _check_range(out)
     return out
+
+
+def _check_range(out: Mapping[str, Any]) -> None:
+    """Refuse to export numbers past those a position holds (``LIMIT``), so an exported position always loads.
+
+    Only a position loaded at the edge of the range and played on gets there.
+    """
+    past = [f"position.hand_number: {out['hand_number']:,}"] if out["hand_number"] > LIMIT else []
+    past += [f"position.scores: side {side} has {score:,}" for side, score in enumerate(out["scores"]) if score < -LIMIT]
+    for side, table in out["sides"].items():
+        past += [f"position.sides.{side}.{key}: {table[key]:,}" for key in ("minimum_raise", "penalties") if table.get(key, 0) > LIMIT]
+    if past:
+        raise PositionError([f"no position to export: a number is past the range positions hold (-{LIMIT:,} to {LIMIT:,})", *past])
 
 
 __all__ = ["KEYS", "PositionError", "build_state", "cards_text", "export_position", "parse_cards", "read_position", "stored_position", "variant_spec"]
