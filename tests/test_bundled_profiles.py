@@ -25,6 +25,8 @@ from canasta import Variant
 from canasta.variants import bundled_dir
 from canasta.variants.citations import citation_for
 from canasta.variants.enums import (
+    CanastaClass,
+    CanastaKind,
     BlackThreeDiscard,
     ConcealedMelders,
     ConcealedMinimum,
@@ -122,7 +124,7 @@ def test_variant_names_are_the_six_bundled_profiles() -> None:
 def test_bundled_profile_loads_under_its_name(name: str) -> None:
     v = load(name)
     assert v.name == name
-    assert v.schema_version == 1
+    assert v.schema_version == 2
     assert v.title and v.description and v.sources
 
 
@@ -756,7 +758,7 @@ def test_004_l196_l200_end_of_stock_chain_continues() -> None:
 def test_004_opt_b_h_i_j_default_off_in_regency() -> None:
     v = load("regency")
     assert v.canastas.wild_canastas is False
-    assert v.going_out.natural_canasta_required is False
+    assert v.going_out.canasta_kinds_required == {}
     assert v.red_threes.plus_when is RedThreeCondition.MELD
     assert v.canastas.naturals_added is True
 
@@ -771,8 +773,7 @@ def test_rasche_house_extends_regency_with_only_options_a_b_d() -> None:
     assert rule_keys == {
         "deal.jokers",
         "canastas.wild_canastas",
-        "canastas.wild_canasta_bonus",
-        "canastas.pure_wild_canasta_bonus",
+        "canastas.bonus",
         "match.target",
     }
 
@@ -781,7 +782,7 @@ def test_rasche_house_every_other_key_equals_regency() -> None:
     assert differing(load("rasche-house"), load("regency")) == {
         "deal.jokers",
         "canastas.wild_canastas",
-        "canastas.pure_wild_canasta_bonus",
+        "canastas.bonus",
         "match.target",
     }
 
@@ -794,7 +795,8 @@ def test_004_opt_a_six_jokers() -> None:
 
 def test_004_opt_b_joker_canastas_1000_and_natural_2000() -> None:
     canastas = load("rasche-house").canastas
-    assert (canastas.wild_canastas, canastas.wild_canasta_bonus, canastas.pure_wild_canasta_bonus) == (True, 1000, 2000)
+    assert canastas.wild_canastas is True
+    assert (canastas.bonus[CanastaKind.WILD], canastas.bonus[CanastaKind.PURE_WILD]) == (1000, 2000)
 
 
 def test_004_opt_d_target_7500() -> None:
@@ -813,13 +815,13 @@ def test_rasche_house_keeps_regency_citations_for_inherited_keys() -> None:
 
 EXPECTED_OPTION_KEYS: dict[str, list[set[str]]] = {
     "a": [{"deal.jokers"}],
-    "b": [{"canastas.wild_canastas"}, {"canastas.wild_canastas", "canastas.pure_wild_canasta_bonus"}],
+    "b": [{"canastas.wild_canastas"}, {"canastas.wild_canastas", "canastas.bonus"}],
     "c": [{"deal.hand_size"}],
     "d": [{"match.target"}, {"match.target"}],
     "e": [{"initial_meld.minimums"}],
     "f": [{"concealed_going_out.bonus"}],
     "g": [{"initial_meld.pile_requires_natural_pair"}],
-    "h": [{"going_out.natural_canasta_required"}],
+    "h": [{"going_out.canasta_kinds_required"}],
     "i": [{"red_threes.plus_when"}],
     "j": [{"canastas.naturals_added", "canastas.wilds_added", "discard_pile.add_top_card_to_canasta"}],
 }
@@ -888,7 +890,7 @@ def test_004_opt_f_hand_canasta_500() -> None:
 
 def test_004_opt_h_natural_canasta_to_go_out() -> None:
     text = next(t for letter, _, t in SNIPPETS if letter == "h")
-    assert canasta.loads_variant(text).going_out.natural_canasta_required is True
+    assert canasta.loads_variant(text).going_out.canasta_kinds_required == {CanastaClass.NATURAL: 1}
 
 
 def test_004_opt_i_red_three_bonus_needs_a_canasta() -> None:

@@ -16,7 +16,7 @@ from canasta.variants.converter import unstructure_variant
 from canasta.variants.jsonschema import variant_json_schema
 from canasta.variants.loading import bundled_dir, load_variant, variant_names
 from canasta.variants.reference import keys
-from canasta.variants.schema import PLAYER_COUNTS, Variant
+from canasta.variants.schema import PLAYER_COUNTS, Variant, key_type
 
 BUNDLED = ("dutch", "finnish", "rasche-house", "regency", "swedish-club", "swedish-official")
 """The six profiles the library ships."""
@@ -109,12 +109,19 @@ def test_every_schema_field_appears(schema: dict[str, Any]) -> None:
         assert _node(schema, path), path
 
 
+KEYED = {k.path for k in keys() if key_type(k.type) is not None}
+"""The keys whose tables are keyed by player count, rank or kind: their properties are keys, not fields."""
+
+
 def test_no_property_without_a_field(schema: dict[str, Any]) -> None:
     fields = set(_field_paths())
     for where, node in _objects(schema):
         dotted = where.removeprefix("$").replace(".properties.", ".").lstrip(".")
-        if set(node["properties"]) == {str(n) for n in PLAYER_COUNTS}:
-            continue  # a per-player-count map
+        if set(node["properties"]) == {str(n) for n in PLAYER_COUNTS} or dotted in KEYED:
+            continue  # a table keyed by player count, rank or kind
+        if dotted.endswith(".items"):
+            dotted = dotted.removesuffix(".items")  # a table in an array (a special hand): its fields are the item class's
+            fields |= {f"{dotted}.{f.name}" for f in attrs.fields(typing.get_args(next(k.type for k in keys() if k.path == dotted))[0])}
         for name in node["properties"]:
             path = f"{dotted}.{name}" if dotted else name
             assert path in fields or path == "extends", path

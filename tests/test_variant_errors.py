@@ -136,7 +136,7 @@ def test_wrong_type(base: Path, text: str, path: str, message: str) -> None:
     ("text", "path", "message"),
     [
         ("[match]\ntarget = 10\n", "match.target", "10 is out of range; allowed 50 to 100000"),
-        ("[canastas]\nnatural_bonus = -500\n", "canastas.natural_bonus", "-500 is out of range; allowed 0 to 10000"),
+        ("[canastas.bonus]\nnatural = -500\n", "canastas.bonus.natural", "-500 is out of range; allowed 0 to 10000"),
         ("[melds]\nmin_size = 1000000000000\n", "melds.min_size", "1000000000000 is out of range; allowed 2 to 7"),
         ("[deal]\ndecks = { 4 = 9 }\n", "deal.decks.4", "9 is out of range; allowed 1 to 4"),
         ("[deal]\nsides = { 4 = 0 }\n", "deal.sides.4", "0 is out of range; allowed 2 to 6"),
@@ -441,7 +441,7 @@ def test_a_house_file_that_forgot_extends_names_the_missing_keys_by_group() -> N
     total = len(rule_keys())
     assert f"this file lacks {total - 1} of its {total} rule keys: deal (all " in p.message
     assert "penalties (all 9 keys)" in p.message and "scoring.card_points (all 6 keys)" in p.message
-    assert p.message.endswith(", match.tie, penalties (all 9 keys)"), "a partly given group lists its missing keys one by one"
+    assert p.message.endswith(", match.tie, match.hands, penalties (all 9 keys)"), "a partly given group lists its missing keys one by one"
     assert "match.target" not in p.message
 
 

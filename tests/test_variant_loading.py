@@ -9,6 +9,7 @@ import pytest
 
 import canasta
 from canasta import Variant, dumps_variant, load_variant, loads_variant, variant_names
+from canasta.variants.enums import CanastaKind
 from canasta.variants.schema import PlayerCount
 
 P = PlayerCount
@@ -64,13 +65,13 @@ def test_house_file_extends_a_bundled_name(tmp_path: Path) -> None:
 
 
 def test_house_file_extends_a_relative_path(tmp_path: Path, generic: Path) -> None:
-    house = write(tmp_path, "club.toml", 'extends = "generic.toml"\n\n[canastas]\nmixed_bonus = 250\n')
+    house = write(tmp_path, "club.toml", 'extends = "generic.toml"\n\n[canastas.bonus]\nmixed = 250\n')
     assert load_variant(house) == attrs.evolve(
         Variant(),
         name="club",
         title="Generic Canasta, with 1 change",
-        description="generic, with 1 change: canastas.mixed_bonus",
-        canastas=attrs.evolve(Variant().canastas, mixed_bonus=250),
+        description="generic, with 1 change: canastas.bonus.mixed",
+        canastas=attrs.evolve(Variant().canastas, bonus={**Variant().canastas.bonus, CanastaKind.MIXED: 250}),
     )
 
 
@@ -168,22 +169,22 @@ def test_a_complete_file_without_a_name_is_named_after_its_stem(tmp_path: Path) 
 
 def test_a_derived_profile_says_what_it_derives_from_and_how_much_it_changes(tmp_path: Path) -> None:
     regency = load_variant("regency")
-    text = 'extends = "regency"\n[deal]\njokers = { 4 = 6 }\n[canastas]\nmixed_bonus = 250\n[match]\ntarget = 7500\ntie = "draw"\n'
+    text = 'extends = "regency"\n[deal]\njokers = { 4 = 6 }\n[canastas.bonus]\nmixed = 250\n[match]\ntarget = 7500\ntie = "draw"\n'
     v = load_variant(write(tmp_path, "club.toml", text))
     assert regency.match.tie.value == "draw", "the repeated value is no change"
     assert v.title == "Regency Club (Rasche-Software), with 3 changes"
-    assert v.description == "regency, with 3 changes: deal.jokers.4, canastas.mixed_bonus, match.target"
+    assert v.description == "regency, with 3 changes: deal.jokers.4, canastas.bonus.mixed, match.target"
     assert v.title != regency.title and v.description != regency.description
 
 
 def test_a_derived_description_names_at_most_eight_keys(tmp_path: Path) -> None:
-    values = [f"{key} = {value}" for key, value in (("natural_bonus", 600), ("mixed_bonus", 350), ("size", 8))]
+    values = [f"{key} = {value}" for key, value in (("size", 8), ("natural", 600), ("mixed", 350))]
     values += [f"{key} = 1" for key in ("joker", "two", "ace", "eight_to_king", "four_to_seven", "black_three")]
-    text = 'extends = "regency"\n[canastas]\n' + "\n".join(values[:3]) + "\n[scoring.card_points]\n" + "\n".join(values[3:]) + "\n"
+    text = 'extends = "regency"\n[canastas]\n' + values[0] + "\n[canastas.bonus]\n" + "\n".join(values[1:3]) + "\n[scoring.card_points]\n" + "\n".join(values[3:]) + "\n"
     v = load_variant(write(tmp_path, "many.toml", text))
     assert v.title == "Regency Club (Rasche-Software), with 9 changes"
     assert v.description.endswith(
-        ": canastas.natural_bonus, canastas.mixed_bonus, canastas.size, scoring.card_points.joker, "
+        ": canastas.size, canastas.bonus.natural, canastas.bonus.mixed, scoring.card_points.joker, "
         "scoring.card_points.two, scoring.card_points.ace, scoring.card_points.eight_to_king, "
         "scoring.card_points.four_to_seven and 1 more"
     )
@@ -215,8 +216,8 @@ extends = "regency"  # the club plays Regency
 [deal]
 jokers = { 4 = 6 }  # club decision, March 2025
 
-[canastas]
-mixed_bonus = 250
+[canastas.bonus]
+mixed = 250
 
 [match]
 target = 7500  # club decision, March 2025
@@ -235,7 +236,7 @@ def test_house_values_are_cited_by_their_comment_or_as_a_house_rule(tmp_path: Pa
     assert v.citations["match.target"] == "club decision, March 2025"
     assert v.citations["deal.jokers.4"] == "club decision, March 2025"  # the comment of the inline table's line
     assert v.citations["deal.jokers"] == "club decision, March 2025"
-    assert v.citations["canastas.mixed_bonus"] == "house rule (house.toml)"
+    assert v.citations["canastas.bonus.mixed"] == "house rule (house.toml)"
     assert "extends" not in v.citations
 
 
@@ -256,21 +257,21 @@ def test_an_uncommented_per_player_override_keeps_the_parents_table_citation(tmp
 
 def test_a_table_header_comment_cites_the_values_under_it(tmp_path: Path) -> None:
     v = load_variant(
-        write(tmp_path, "house.toml", 'extends = "regency"\n[canastas]  # club decision\nmixed_bonus = 250\nsize = 8  # Alice\n')
+        write(tmp_path, "house.toml", 'extends = "regency"\n[canastas]  # club decision\nwild_canastas = true\nsize = 8  # Alice\n')
     )
-    assert v.citations["canastas.mixed_bonus"] == "club decision"
+    assert v.citations["canastas.wild_canastas"] == "club decision"
     assert v.citations["canastas.size"] == "Alice"
 
 
 def test_house_text_values_are_cited_as_house_rules() -> None:
-    v = loads_variant('extends = "regency"\n[canastas]\nmixed_bonus = 250\n')
-    assert v.citations["canastas.mixed_bonus"] == "house rule"
+    v = loads_variant('extends = "regency"\n[canastas.bonus]\nmixed = 250\n')
+    assert v.citations["canastas.bonus.mixed"] == "house rule"
 
 
 def test_house_profile_round_trips_with_citations(tmp_path: Path) -> None:
     v = load_variant(write(tmp_path, "house.toml", HOUSE))
     text = dumps_variant(v)
-    assert "mixed_bonus = 250  # house rule (house.toml)" in text
+    assert "mixed = 250  # house rule (house.toml)" in text
     assert "target = 7500  # club decision, March 2025" in text
     again = loads_variant(text)
     assert again == v

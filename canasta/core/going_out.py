@@ -141,7 +141,7 @@ def _out_steps(counts: Sequence[int], melds: SideMelds, r: TableRules, discard: 
     wild_meld = 0
     if wilds:
         for s in shapes:
-            if r.natural_canasta_required and s[2] == 0 and s[1] >= size:
+            if r.natural_canastas_required and s[2] == 0 and s[1] >= size:
                 continue  # keep a natural canasta natural (004 opt h)
             add = min(s[3], wilds)
             s[2] += add
@@ -152,7 +152,7 @@ def _out_steps(counts: Sequence[int], melds: SideMelds, r: TableRules, discard: 
             if not r.wild_canastas or (melds.get(WILD) is None and wilds < r.min_size):
                 return None
             wild_meld, wilds = wilds, 0
-    if r.natural_canasta_required and not _has_natural(shapes, melds, size):
+    if r.natural_canastas_required and _naturals(shapes, melds, size) < r.natural_canastas_required:
         return None
     twos, jokers = c[TWO], c[WILD]
     order = sorted(
@@ -172,12 +172,11 @@ def _out_steps(counts: Sequence[int], melds: SideMelds, r: TableRules, discard: 
     return steps
 
 
-def _has_natural(shapes: list[list[int]], melds: SideMelds, size: int) -> bool:
-    """A natural canasta once the plan is laid: a natural meld of the plan, or a wild-card canasta of one kind (decisions P29)."""
-    if any(s[1] + s[2] >= size and s[2] == 0 for s in shapes):
-        return True
+def _naturals(shapes: list[list[int]], melds: SideMelds, size: int) -> int:
+    """The natural canastas once the plan is laid: natural melds of the plan, and a wild-card canasta of one kind (decisions P29)."""
+    count = sum(1 for s in shapes if s[1] + s[2] >= size and s[2] == 0)
     wild = melds.get(WILD)
-    return wild is not None and wild[0] + wild[1] + wild[2] >= size and (wild[1] == 0 or wild[2] == 0)
+    return count + int(wild is not None and wild[0] + wild[1] + wild[2] >= size and (wild[1] == 0 or wild[2] == 0))
 
 
 __all__ = ["NATURAL_RANKS", "SideMelds", "Step", "can_go_out", "going_out_plan", "split_wilds"]

@@ -84,6 +84,10 @@ def turn_canastas(st: State, side: int, extra_rank: int = -1, extra_is_canasta: 
     return count
 
 
+def _natural_needed(count: int) -> str:
+    return "your side needs a natural canasta to go out" if count == 1 else f"your side needs {count} natural canastas to go out"
+
+
 def going_out_violation(st: State, seat: int, canastas: int, naturals: int, turn_canastas: int, opened_after: bool) -> Violation | None:
     """Why the player may not go out with the side's melds as given, or None (topics H, I)."""
     r = st.rules
@@ -93,8 +97,8 @@ def going_out_violation(st: State, seat: int, canastas: int, naturals: int, turn
     if opened_after:
         if canastas < req:
             return ("going_out.canastas_required", f"your side needs {req} canasta(s) to go out and has {canastas}")
-        if r.natural_canasta_required and naturals < 1:
-            return ("going_out.natural_canasta_required", "your side needs a natural canasta to go out")
+        if naturals < r.natural_canastas_required:
+            return ("going_out.canasta_kinds_required", _natural_needed(r.natural_canastas_required))
         return None
     if not concealed_now(st, seat):
         return ("initial_meld.minimums", "your side has not opened, so only a concealed going out is possible")
@@ -103,8 +107,8 @@ def going_out_violation(st: State, seat: int, canastas: int, naturals: int, turn
         return ("concealed_going_out.minimum", "going out concealed here still needs the opening minimum")
     if turn_canastas < 1 or canastas < req:
         return ("going_out.canastas_required", f"going out concealed needs a canasta of your own and {req} in all")
-    if r.natural_canasta_required and naturals < 1:
-        return ("going_out.natural_canasta_required", "your side needs a natural canasta to go out")
+    if naturals < r.natural_canastas_required:
+        return ("going_out.canasta_kinds_required", _natural_needed(r.natural_canastas_required))
     return None
 
 

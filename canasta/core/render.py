@@ -62,6 +62,7 @@ _KIND_WORDS = {
     CanastaKind.MIXED: "mixed",
     CanastaKind.WILD: "wild",
     CanastaKind.PURE_WILD: "pure wild",
+    CanastaKind.EVERY_JOKER: "every-joker wild",
 }
 """A meld's kind as the table says it (004 opt b names the wild-card canastas)."""
 

@@ -118,7 +118,7 @@ def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandSc
         for rank, (n, t, j, cards) in sorted(st.melds[side].items()):
             melded += sum(value[c] for c in cards)
             if n + t + j >= size:
-                kinds.append(canasta_kind(rank, t, j))
+                kinds.append(r.kind_of(rank, t, j))
         unplayed = kept = in_hand = 0
         for seat in seats:
             hand = st.hands[seat]

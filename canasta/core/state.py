@@ -316,7 +316,7 @@ class State:
 
     def minimum(self, side: int) -> int:
         """The side's opening minimum this hand: by its score at the start of the hand (decisions P22), plus any raise (001 §27 A)."""
-        return self.rules.opening_minimum(self.scores[side]) + self.minimum_raise[side]
+        return self.rules.opening_minimum(self.scores[side], self.hand_number) + self.minimum_raise[side]
 
 
 def _restore_state(rules: TableRules, seed: int, values: tuple[object, ...]) -> State:

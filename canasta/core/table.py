@@ -24,22 +24,51 @@ from canasta.variants.citations import citation_for
 from canasta.variants.enums import (
     AskAfterMelding,
     BlackThreeDiscard,
+    CanastaClass,
+    CardRank,
     ConcealedMelders,
     ConcealedMinimum,
+    DeadRanks,
     DealtRedThrees,
     FinalDiscard,
     GoOutPermission,
+    MeldRank,
     RedThreeCondition,
+    ReserveLimit,
+    ReserveTrigger,
     StockExhausted,
     WildLimit,
 )
 from canasta.variants.schema import PlayerCount, Variant
 
-from .canastas import CanastaKind
-from .cards import ACE, EIGHT, FOUR, JOKER, N_CODES, THREE, TWO, WILD
+from .canastas import CanastaKind, canasta_kind
+from .cards import ACE, EIGHT, FOUR, JOKER, N_CODES, RANK_CHARS, THREE, TWO, WILD
 
 if TYPE_CHECKING:
     from .actions import Meld
+
+def meld_rank_index(rank: MeldRank) -> int:
+    """The rank index of a per-rank rule's key: ``4`` is 2, ``A`` is 12, ``W`` (the wild-card meld) is :data:`WILD`."""
+    return WILD if rank is MeldRank.WILD else RANK_CHARS.index("T" if rank is MeldRank.TEN else rank.value)
+
+
+def card_rank_index(rank: CardRank) -> int:
+    """The index in a hand's per-rank counts of a discard restriction's rank: ``2`` is 0, ``A`` is 12, ``JK`` is :data:`WILD`."""
+    return WILD if rank is CardRank.JOKER else RANK_CHARS.index("T" if rank is CardRank.TEN else rank.value)
+
+
+def _rank_flags(ranks: tuple[MeldRank, ...] | tuple[CardRank, ...]) -> tuple[bool, ...]:
+    """A flag per rank index (0 to :data:`WILD`), set for the ranks listed."""
+    marked = {meld_rank_index(r) if isinstance(r, MeldRank) else card_rank_index(r) for r in ranks}
+    return tuple(i in marked for i in range(WILD + 1))
+
+
+def _rank_values(values: dict[MeldRank, int] | object, absent: int) -> tuple[int, ...]:
+    """A value per rank index (0 to :data:`WILD`) from a per-rank table, ``absent`` where the table has none."""
+    assert isinstance(values, dict)
+    by_index = {meld_rank_index(r): v for r, v in values.items()}
+    return tuple(by_index.get(i, absent) for i in range(WILD + 1))
+
 
 MeldCache = dict[int, list[tuple["Meld", ...]]]
 """Melds by rank, twos held, jokers held, meld naturals (or -1) and meld wilds packed in one int
@@ -117,11 +146,16 @@ def seatings(players: int, sides: int, sitting_out: int) -> tuple[Seating, ...]:
 RULE_FIELDS = (
     "add_top_card_to_canasta",
     "add_top_card_to_meld",
-    "all_wild_bonus",
     "allowed_from_pile",
+    "always_frozen",
+    "ask_after_melding",
+    "ask_after_melding_binds",
+    "black_bonus",
     "black_three_freezes_discard",
+    "black_three_hand_penalty",
     "black_three_max",
     "black_three_min",
+    "bonus_by_kind",
     "canasta_size",
     "canastas_required",
     "chain",
@@ -129,22 +163,42 @@ RULE_FIELDS = (
     "concealed_bonus",
     "concealed_by_side",
     "concealed_minimum",
+    "dead_not_on_empty",
+    "dead_ranks",
     "deal_red_threes_at_once",
+    "dealt_red_threes_wait",
     "decks",
+    "discard_last_resort",
+    "discard_never",
+    "discard_not_first_round",
+    "discard_not_on_empty",
+    "discard_restricted",
     "end_mode",
+    "every_joker",
+    "extended_scoring",
     "final_discard_required",
+    "from_hand_before_pile",
     "going_out_bonus",
+    "hand_penalty",
+    "hand_penalty_count",
     "hand_size",
     "jokers",
+    "keep_red_threes",
+    "match_hands",
+    "max_size",
     "max_wilds",
     "meld_cache",
+    "meld_filters",
+    "melded_sign",
     "min_naturals",
     "min_size",
     "minimum_raise",
     "minimums",
-    "mixed_bonus",
-    "natural_bonus",
-    "natural_canasta_required",
+    "minimums_by_hand",
+    "mixed_canastas_required",
+    "natural_canastas_required",
+    "natural_meld_size",
+    "natural_only",
     "naturals_added",
     "one_card_rule",
     "own_canasta_rank_blocks",
@@ -153,39 +207,56 @@ RULE_FIELDS = (
     "permission",
     "permission_after_stock_draw",
     "permission_penalty",
-    "ask_after_melding",
-    "ask_after_melding_binds",
-    "rules_version",
-    "red_threes_in_hand_count_as_laid",
-    "keep_red_threes",
-    "dealt_red_threes_wait",
     "pile_needs_pair_to_open",
     "players",
     "playing",
-    "pure_wild_bonus",
+    "pure_wild_kind",
+    "rank_canasta_bonus",
     "rank_value",
     "red_three_table",
+    "red_threes_in_hand_count_as_laid",
     "red_threes_need_canasta",
+    "reserve_becomes_stock",
+    "reserve_dealt",
+    "reserve_min_stock",
+    "reserve_not_with_pile",
+    "reserve_per_player",
+    "reserve_sizes",
+    "reserve_taken_required",
+    "reserve_trigger",
+    "reserve_turn_continues",
+    "reserve_untaken_penalty",
+    "rules_version",
     "seatings",
     "several_melds",
     "side_of",
     "sides",
+    "special_hands",
+    "stock_draw",
     "take_top_card_only",
     "target",
+    "threes_sign",
     "thresholds",
+    "unfinished_forbidden",
+    "unfinished_penalty",
     "unmelded_red_three_penalty",
     "upcard_black_three_freezes",
+    "upcard_enabled",
     "upcard_red_three_freezes",
     "upcard_wild_freezes",
     "value",
     "variant",
     "wild_and_natural",
     "wild_canastas",
+    "wild_canastas_required",
     "wild_cap",
     "wild_discard_freezes",
     "wild_limit",
+    "wild_meld_exclusive",
     "wild_room",
     "wilds_added",
+    "wilds_after_opening",
+    "wilds_only_in_opening",
 )
 """The attributes of a :class:`TableRules`, for code that walks them all; compiled by mypyc, the class has no ``__slots__``."""
 
@@ -239,6 +310,8 @@ class TableRules:
         self.decks = v.deal.decks[count]
         self.jokers = v.deal.jokers[count]
         self.deal_red_threes_at_once = v.turn.dealt_red_threes is DealtRedThrees.AT_DEAL
+        self.stock_draw = v.turn.stock_draw
+        self.upcard_enabled = v.upcard.enabled
         self.upcard_wild_freezes = v.upcard.wild_freezes
         self.upcard_red_three_freezes = v.upcard.red_three_freezes
         self.upcard_black_three_freezes = v.upcard.black_three_freezes
@@ -248,7 +321,19 @@ class TableRules:
         self.several_melds = im.several_melds
         self.pile_needs_pair_to_open = im.pile_requires_natural_pair
         self.allowed_from_pile = im.allowed_from_pile
+        self.minimums_by_hand = im.minimums_by_hand
+        self.natural_meld_size = im.natural_meld_size
+        self.from_hand_before_pile = im.from_hand_before_pile
         dp = v.discard_pile
+        self.always_frozen = dp.always_frozen
+        d = v.discards
+        self.discard_never = _rank_flags(d.never)
+        self.discard_last_resort = _rank_flags(d.last_resort)
+        self.discard_not_on_empty = _rank_flags(d.not_on_empty_pile)
+        self.discard_not_first_round = _rank_flags(d.not_in_first_round)
+        self.dead_not_on_empty = d.dead_not_on_empty_pile
+        self.discard_restricted = bool(d.never or d.last_resort or d.not_on_empty_pile or d.not_in_first_round or d.dead_not_on_empty_pile)
+        """Whether any discard restriction applies: the listing checks them only then (``discards``)."""
         self.take_top_card_only = dp.take_top_card_only
         self.wild_and_natural = dp.wild_and_natural
         self.add_top_card_to_meld = dp.add_top_card_to_meld
@@ -260,12 +345,18 @@ class TableRules:
         self.min_size = m.min_size
         self.min_naturals = m.min_naturals
         self.max_wilds = m.max_wilds
+        self.max_size = m.max_size if m.max_size else 1 << 20
+        """Most cards in a meld; a number no meld reaches where ``melds.max_size`` is 0 (no limit)."""
+        self.wilds_after_opening = m.wilds_after_opening_min_naturals
+        self.wild_meld_exclusive = m.wild_meld_exclusive
+        self.dead_ranks = {DeadRanks.NONE: 0, DeadRanks.SIDE: 1, DeadRanks.EVERYONE: 2}[m.dead_after_canasta]
+        """Whom a completed canasta closes its rank to: 0 nobody, 1 its side, 2 everyone (``melds.dead_after_canasta``)."""
         self.wild_limit = {WildLimit.HALF: 0, WildLimit.STANDARD: 1, WildLimit.TWO_PER_WILD: 2}[m.wild_limit]
         self.wild_room = tuple(self._capacity(n) for n in range(64))
         self.wild_cap = max(self.wild_room)
         """The most wild cards any meld of a natural rank may hold."""
         c = v.canastas
-        shape_rules = (self.decks, self.min_size, self.min_naturals, self.wild_room, c.size, c.naturals_added, c.wilds_added)
+        shape_rules = (self.decks, self.min_size, self.min_naturals, self.wild_room, c.size, c.naturals_added, c.wilds_added, self.max_size)
         cache = _MELD_CACHES.get(shape_rules)
         if cache is None:
             if len(_MELD_CACHES) >= _MELD_CACHES_MAX:
@@ -275,16 +366,30 @@ class TableRules:
         """Melds decided by shape alone, for the legal-action fast path; shared by tables with equal meld rules."""
         c = v.canastas
         self.canasta_size = c.size
-        self.natural_bonus = c.natural_bonus
-        self.mixed_bonus = c.mixed_bonus
         self.naturals_added = c.naturals_added
         self.wilds_added = c.wilds_added
         self.wild_canastas = c.wild_canastas
-        self.all_wild_bonus = c.wild_canasta_bonus
-        self.pure_wild_bonus = c.pure_wild_canasta_bonus
+        self.bonus_by_kind = dict(c.bonus)
+        """The bonus of each canasta kind the profile tells apart (``canastas.bonus``)."""
+        self.pure_wild_kind = CanastaKind.PURE_WILD in c.bonus
+        self.every_joker = self.jokers if CanastaKind.EVERY_JOKER in c.bonus and self.jokers else 0
+        """The jokers an ``every_joker`` canasta holds (all of the deck's), or 0 where the profile does not tell that kind apart."""
+        rk = v.ranks
+        self.natural_only = _rank_flags(rk.natural_only)
+        self.wilds_only_in_opening = _rank_flags(rk.wilds_only_in_opening)
+        self.rank_canasta_bonus = _rank_values(rk.natural_canasta_bonus, -1)
+        """The bonus of a natural canasta by rank index, -1 where ``canastas.bonus.natural`` applies (Modern American aces and sevens)."""
+        self.unfinished_penalty = _rank_values(rk.unfinished_penalty, 0)
+        self.hand_penalty = _rank_values(rk.hand_penalty, 0)
+        self.hand_penalty_count = rk.hand_penalty_count
         g = v.going_out
         self.canastas_required = g.canastas_required[count]
-        self.natural_canasta_required = g.natural_canasta_required
+        required = g.canasta_kinds_required
+        self.natural_canastas_required = required.get(CanastaClass.NATURAL, 0)
+        self.mixed_canastas_required = required.get(CanastaClass.MIXED, 0)
+        self.wild_canastas_required = required.get(CanastaClass.WILD, 0)
+        self.unfinished_forbidden = _rank_flags(g.unfinished_melds_forbidden)
+        self.reserve_taken_required = g.reserve_taken
         self.going_out_bonus = g.bonus
         self.final_discard_required = g.final_discard is FinalDiscard.REQUIRED
         self.permission = g.permission is not GoOutPermission.NOT_USED and self.sides < self.playing
@@ -315,7 +420,11 @@ class TableRules:
         self.red_three_table = v.red_threes.bonus_table[count]
         self.red_threes_need_canasta = r3.plus_when is RedThreeCondition.CANASTA
         self.unmelded_red_three_penalty = r3.unmelded_penalty
+        self.threes_sign = r3.sign_by_canastas
         b3 = v.black_threes
+        self.black_bonus = b3.bonus_card
+        """Black threes are bonus cards, laid and replaced as red threes are (``black_threes.bonus_card``)."""
+        self.black_three_hand_penalty = b3.hand_penalty
         self.black_three_freezes_discard = b3.discard is BlackThreeDiscard.FREEZE
         self.black_three_min = b3.meld_min
         self.black_three_max = b3.meld_max
@@ -326,6 +435,45 @@ class TableRules:
         }[v.end_of_stock.mode]
         self.chain = v.end_of_stock.chain
         self.target = v.match.target
+        self.match_hands = v.match.hands
+        rs = v.reserve
+        self.reserve_sizes = rs.sizes
+        self.reserve_trigger = {ReserveTrigger.OPENING: 0, ReserveTrigger.EMPTY_HAND: 1, ReserveTrigger.FIRST_CANASTA: 2}[rs.trigger]
+        """What gives a reserve pile: 0 the side's opening, 1 an empty hand, 2 the side's first canasta (``reserve.trigger``)."""
+        self.reserve_per_player = rs.one_per is ReserveLimit.PLAYER
+        self.reserve_dealt = rs.dealt
+        self.reserve_turn_continues = rs.turn_continues
+        self.reserve_not_with_pile = rs.not_with_pile
+        self.reserve_min_stock = rs.min_stock
+        self.reserve_untaken_penalty = rs.untaken_penalty
+        self.reserve_becomes_stock = rs.becomes_stock
+        sc = v.scoring
+        self.melded_sign = sc.melded_sign_by_canastas
+        self.special_hands = tuple(
+            (h.name, tuple(sorted((int(g) for g in h.pattern.split() if not g.startswith("W")), reverse=True)), sum(int(g[1:]) for g in h.pattern.split() if g.startswith("W")), h.points)
+            for h in sc.special_hands
+        )
+        """Each special hand as (name, natural group sizes largest first, wild cards, points) (``scoring.special_hands``)."""
+        self.meld_filters = bool(
+            m.max_size
+            or m.wilds_after_opening_min_naturals
+            or m.wild_meld_exclusive
+            or self.dead_ranks
+            or any(self.natural_only)
+            or any(self.wilds_only_in_opening)
+        )
+        """Whether melds depend on more than their shape and the cards kept: the listing's general path (melds of schema 2)."""
+        self.extended_scoring = bool(
+            self.threes_sign
+            or self.melded_sign
+            or self.black_bonus
+            or self.black_three_hand_penalty
+            or any(self.unfinished_penalty)
+            or any(self.hand_penalty)
+            or self.reserve_untaken_penalty
+            or any(b >= 0 for b in self.rank_canasta_bonus)
+        )
+        """Whether a hand is scored with any rule schema 2 added."""
         self.minimum_raise = v.penalties.insufficient_opening_raise
         cp = v.scoring.card_points
         value = [0] * N_CODES
@@ -358,18 +506,26 @@ class TableRules:
     def __copy__(self) -> TableRules:
         return _restore_rules(self.variant, self.players, {name: getattr(self, name) for name in RULE_FIELDS if name != "meld_cache"})
 
-    def canasta_bonus(self, kind: CanastaKind) -> int:
-        """The bonus a canasta of this kind earns (000 CANASTA 2-3, 001 §15 B, 004 opt b)."""
-        if kind is CanastaKind.NATURAL:
-            return self.natural_bonus
-        if kind is CanastaKind.MIXED:
-            return self.mixed_bonus
-        if kind is CanastaKind.PURE_WILD:
-            return self.pure_wild_bonus
-        return self.all_wild_bonus
+    def canasta_bonus(self, kind: CanastaKind, rank: int = -1) -> int:
+        """The bonus a canasta of this kind earns (000 CANASTA 2-3, 001 §15 B, 004 opt b; ``canastas.bonus``).
 
-    def opening_minimum(self, score: int) -> int:
-        """The opening minimum for a cumulative score at the start of the hand (decisions P22)."""
+        A natural canasta of a rank with a bonus of its own (``ranks.natural_canasta_bonus``,
+        ``rank`` a rank index) earns that instead. A kind the profile does not tell apart earns ``wild``'s.
+        """
+        if kind is CanastaKind.NATURAL and rank >= 0 and self.rank_canasta_bonus[rank] >= 0:
+            return self.rank_canasta_bonus[rank]
+        found = self.bonus_by_kind.get(kind)
+        return found if found is not None else self.bonus_by_kind[CanastaKind.WILD]
+
+    def kind_of(self, rank: int, twos: int, jokers: int) -> CanastaKind:
+        """The kind of a canasta of ``rank`` holding these wild cards, among those the profile tells apart (``canastas.bonus``)."""
+        return canasta_kind(rank, twos, jokers, pure_wild=self.pure_wild_kind, every_joker=self.every_joker)
+
+    def opening_minimum(self, score: int, hand_number: int = 1) -> int:
+        """The opening minimum for a cumulative score at the start of hand ``hand_number`` (decisions P22; ``initial_meld.minimums_by_hand``)."""
+        by_hand = self.minimums_by_hand
+        if by_hand:
+            return by_hand[min(max(hand_number, 1), len(by_hand)) - 1]
         return self.minimums[bisect_right(self.thresholds, score)]
 
     def seating(self, hand_number: int) -> Seating:

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from .actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, LayRedThree, Meld, Retract, TakePile
-from .canastas import canasta_kind
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
 from .dealing import deal_hand, lay_one_red_three, lay_red_threes, lay_taken_red_threes
 from .events import (
@@ -171,7 +170,7 @@ def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: in
     events.append(_melded(seat, side, rank, naturals, twos, jokers, old is None))
     size = r.canasta_size
     if new[0] + new[1] + new[2] >= size and (old is None or old[0] + old[1] + old[2] < size):
-        events.append(CanastaCompleted(side=side, rank=rank, kind=canasta_kind(rank, new[1], new[2])))
+        events.append(CanastaCompleted(side=side, rank=rank, kind=r.kind_of(rank, new[1], new[2])))
     if not st.opened[side]:
         value = r.value
         st.turn_points += sum(value[c] for c in cards)

@@ -25,8 +25,8 @@ from canasta.variants.enums import Choice
 
 from .actions import DECLINE, Action
 from .arguments import shown
-from .canastas import CanastaKind, canasta_kind
-from .cards import CARDS, Card, Rank, cards_of
+from .canastas import CanastaKind
+from .cards import CARDS, WILD, Card, Rank, cards_of
 from .events import FreezeReason
 from .state import ANSWER, DRAW, MELD, OVER, State
 from .table import TableRules
@@ -201,8 +201,8 @@ class PlayerView:
         return render_table(self)
 
 
-def _meld_view(rank: int, naturals: int, twos: int, jokers: int, cards: tuple[int, ...], size: int) -> MeldView:
-    kind = canasta_kind(rank, twos, jokers)
+def _meld_view(rules: TableRules, rank: int, naturals: int, twos: int, jokers: int, cards: tuple[int, ...]) -> MeldView:
+    size = rules.canasta_size
     total = naturals + twos + jokers
     return MeldView(
         rank=Rank.from_index(rank),
@@ -211,16 +211,16 @@ def _meld_view(rank: int, naturals: int, twos: int, jokers: int, cards: tuple[in
         jokers=jokers,
         cards=cards_of(cards),
         is_canasta=total >= size,
-        is_natural=kind is CanastaKind.NATURAL or kind is CanastaKind.PURE_WILD,
+        is_natural=twos == 0 or jokers == 0 if rank == WILD else twos + jokers == 0,
         to_canasta=max(0, size - total),
-        canasta_kind=kind if total >= size else None,
+        canasta_kind=rules.kind_of(rank, twos, jokers) if total >= size else None,
     )
 
 
 def _meld_views(st: State) -> tuple[tuple[MeldView, ...], ...]:
-    size = st.rules.canasta_size
+    rules = st.rules
     return tuple(
-        tuple(_meld_view(rank, n, t, j, cards, size) for rank, (n, t, j, cards) in sorted(side_melds.items())) for side_melds in st.melds
+        tuple(_meld_view(rules, rank, n, t, j, cards) for rank, (n, t, j, cards) in sorted(side_melds.items())) for side_melds in st.melds
     )
 
 

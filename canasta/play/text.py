@@ -38,7 +38,7 @@ from canasta.core.events import (
 from canasta.core.scoring import HandScore
 from canasta.core.table import TableRules
 from canasta.core.views import Phase, PlayerView
-from canasta.variants.enums import GoOutPermission
+from canasta.variants.enums import CanastaKind, GoOutPermission
 
 from .costs import Cost, When
 
@@ -382,7 +382,7 @@ def rules_text(rules: TableRules) -> str:
     bands = [f"{r.minimums[0]}{first}"]
     for lo, minimum in zip(r.thresholds, r.minimums[1:], strict=False):
         bands.append(f"{minimum} from {lo}")
-    natural = " (one of them natural)" if r.natural_canasta_required else ""
+    natural = " (one of them natural)" if r.natural_canastas_required else ""
     ways = ["a natural pair"]
     if r.wild_and_natural:
         ways.append("a natural and a wild card (unfrozen pile, opened side)")
@@ -407,7 +407,7 @@ def rules_text(rules: TableRules) -> str:
         + ("; you may take only its top card" if r.take_top_card_only else ""),
         f"the pile freezes on {', '.join(freeze) or 'nothing'}; a frozen pile needs a natural pair",
         f"melds: at least {r.min_size} cards, at least {r.min_naturals} natural, at most {r.max_wilds} wild",
-        f"canasta: {r.canasta_size} cards; bonus {r.natural_bonus} natural, {r.mixed_bonus} mixed",
+        f"canasta: {r.canasta_size} cards; bonus {r.canasta_bonus(CanastaKind.NATURAL)} natural, {r.canasta_bonus(CanastaKind.MIXED)} mixed",
         f"going out needs {r.canastas_required} canasta{'s' if r.canastas_required != 1 else ''}{natural}; bonus {r.going_out_bonus}, concealed "
         + (str(r.concealed_bonus) if r.concealed_allowed else "not allowed")
         + f"; asking the partner 'may I go out?': {_PERMISSION[v.going_out.permission]}"

@@ -162,8 +162,9 @@ def _check_ending(r: TableRules, entry: HandEntry, hand: int) -> None:
             f"seat {seat} went out, but side {side} has {len(kinds)} canasta(s) and needs {r.canastas_required}",
         )
     natural = sum(1 for kind in kinds if kind in (CanastaKind.NATURAL, CanastaKind.PURE_WILD))
-    if r.natural_canasta_required and not natural:
-        raise refuse(r, "going_out.natural_canasta_required", f"seat {seat} went out, but side {side} has no natural canasta")
+    if natural < r.natural_canastas_required:
+        has = "no natural canasta" if not natural else f"{natural} natural canasta(s) of the {r.natural_canastas_required} needed"
+        raise refuse(r, "going_out.canasta_kinds_required", f"seat {seat} went out, but side {side} has {has}")
 
 
 def check_penalty(rules: TableRules, entry: PenaltyEntry) -> None:

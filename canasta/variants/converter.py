@@ -110,15 +110,37 @@ def _tuple_of(conv: TomllibConverter, item: Any) -> Any:
     return structure
 
 
-def _per_players(conv: TomllibConverter, item: Any) -> Any:
-    def structure(value: Any, _: Any) -> dict[PlayerCount, Any]:
+def _enum_key(cls: type[Enum]) -> Any:
+    """A table key that must be one of an enum's values (a rank, a canasta kind)."""
+    allowed = {str(m.value): m for m in cls}
+
+    def parse(value: Any) -> Enum:
+        text = str(value)
+        if text not in allowed:
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            hint = difflib.get_close_matches(text, list(allowed), n=1)
+            guess = f"; did you mean {hint[0]!r}?" if hint else ""
+            raise InvalidValue([("", f"{shown!r} is not a key here{guess or '.'} Allowed: {', '.join(allowed)}")])
+        return allowed[text]
+
+    return parse
+
+
+_KEY_EXAMPLES = {PlayerCount: "player count, like { 4 = ... }"}
+
+
+def _keyed(conv: TomllibConverter, key_type: Any, item: Any) -> Any:
+    parse_key = _player_count if key_type is PlayerCount else _enum_key(key_type)
+    what = _KEY_EXAMPLES.get(key_type) or f"{key_type.__name__}, like {{ {next(iter(key_type)).value} = ... }}"
+
+    def structure(value: Any, _: Any) -> dict[Any, Any]:
         if not isinstance(value, dict):
-            raise InvalidValue([("", f"expected a table keyed by player count, like {{ 4 = ... }}, got {describe(value)}")])
+            raise InvalidValue([("", f"expected a table keyed by {what}, got {describe(value)}")])
         problems: list[tuple[str, str]] = []
-        out: dict[PlayerCount, Any] = {}
+        out: dict[Any, Any] = {}
         for key, entry in value.items():
             try:
-                count = _player_count(key)
+                count = parse_key(key)
                 out[count] = conv.structure(entry, item)
             except InvalidValue as exc:
                 problems += [(f".{key}{sub}", msg) for sub, msg in exc.problems]
@@ -146,8 +168,12 @@ def _enum(cls: type[Enum]) -> Any:
     return structure
 
 
-def _is_per_players(tp: Any) -> bool:
-    return get_origin(tp) in (Mapping, dict, typing.Mapping) and get_args(tp)[:1] == (PlayerCount,)
+def _is_keyed(tp: Any) -> bool:
+    """A table keyed by player count or by an enum's values: ``Mapping[PlayerCount, X]``, ``Mapping[MeldRank, X]``."""
+    if get_origin(tp) not in (Mapping, dict, typing.Mapping):
+        return False
+    key = get_args(tp)[0]
+    return key is PlayerCount or (isinstance(key, type) and issubclass(key, Enum))
 
 
 def _is_tuple(tp: Any) -> bool:
@@ -164,7 +190,7 @@ def _make() -> TomllibConverter:
         if isinstance(cls, type) and issubclass(cls, Enum) and cls.__module__ == enums.__name__:
             conv.register_structure_hook(cls, _enum(cls))
     conv.register_structure_hook_factory(_is_tuple, lambda t: _tuple_of(conv, get_args(t)[0]))
-    conv.register_structure_hook_factory(_is_per_players, lambda t: _per_players(conv, get_args(t)[1]))
+    conv.register_structure_hook_factory(_is_keyed, lambda t: _keyed(conv, get_args(t)[0], get_args(t)[1]))
     conv.register_unstructure_hook_factory(_is_tuple, lambda t: lambda v: [conv.unstructure(x) for x in v])
 
     def _tables(cls: type) -> Any:
@@ -222,12 +248,12 @@ MAX_KEY_LENGTH = 100
 def _suggest(cls: type, key: str, prefix: str) -> str:
     if len(key) > MAX_KEY_LENGTH:
         return ""
-    local = difflib.get_close_matches(key, _field_names(cls), n=1, cutoff=0.6)
-    if local:
-        return f"; did you mean {prefix}{local[0]!r}?".replace(f"{prefix}'", f"'{prefix}")
     parts = _last_parts()
     if key in parts:
         return f"; it belongs in another table: {parts[key]!r}"
+    local = difflib.get_close_matches(key, _field_names(cls), n=1, cutoff=0.6)
+    if local:
+        return f"; did you mean {prefix}{local[0]!r}?".replace(f"{prefix}'", f"'{prefix}")
     fuzzy = difflib.get_close_matches(key, list(parts), n=1, cutoff=0.75)
     if fuzzy:
         return f"; did you mean {parts[fuzzy[0]]!r}?"

@@ -31,7 +31,7 @@ from canasta.textfiles import FORMATS
 from .citations import citation_for
 from .converter import unstructure_variant
 from .reference import KeyInfo, keys
-from .schema import META_KEYS, PlayerCount, Variant
+from .schema import META_KEYS, PlayerCount, Variant, key_order, key_type
 
 __all__ = ["RuleDifference", "diff_variants", "format_diff"]
 """The public API. The helpers below without an underscore (value formatting, Markdown cells) are shared with
@@ -64,6 +64,11 @@ def is_per_players(tp: Any) -> bool:
     return get_origin(tp) in (Mapping, dict, typing.Mapping) and get_args(tp)[:1] == (PlayerCount,)
 
 
+def is_keyed(tp: Any) -> bool:
+    """Whether a field type is a table keyed by player count, rank or kind, compared key by key."""
+    return key_type(tp) is not None
+
+
 def _plain(value: Any) -> Any:
     """TOML data with enum members turned into their plain strings (StrEnum members still print as enums in repr)."""
     if isinstance(value, Enum):
@@ -93,15 +98,12 @@ def rule_values(variant: Variant) -> dict[str, Any]:
     return {k.path: _plain(_lookup(data, k.path)) for k in _rule_keys()}
 
 
-def _count_order(key: str) -> tuple[int, str]:
-    return (int(key), key) if key.isdigit() else (10**9, key)
-
-
 def _split(key: KeyInfo, a: Any, b: Any) -> Iterator[tuple[str, Any, Any]]:
-    """The (dotted key, a, b) pairs of one schema key: one per player count for a per-player rule."""
-    if is_per_players(key.type) and isinstance(a, dict) and isinstance(b, dict):
-        for count in sorted(set(a) | set(b), key=_count_order):
-            yield f"{key.path}.{count}", a.get(count), b.get(count)
+    """The (dotted key, a, b) pairs of one schema key: one per table key for a rule by player count, rank or kind."""
+    if is_keyed(key.type) and isinstance(a, dict) and isinstance(b, dict):
+        order = key_order(key.type)
+        for k in sorted(set(a) | set(b), key=lambda k: (order.index(k) if k in order else len(order), k)):
+            yield f"{key.path}.{k}", a.get(k), b.get(k)
     else:
         yield key.path, a, b
 

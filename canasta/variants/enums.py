@@ -189,3 +189,103 @@ class FirstDealer(Choice):
     UNSPECIFIED = "unspecified"
     RIGHT_OF_HIGH_CARD = "right_of_high_card"
     """The player right of the high-card drawer deals, so the drawer leads (001 §3-§4, 003 L26)."""
+
+
+class CanastaKind(Choice):
+    """The kind of a canasta, by its composition, which decides its bonus (topics G; ``canastas.bonus``).
+
+    A kind a profile's ``canastas.bonus`` table does not list is not told apart:
+    such a canasta is counted as the kind it belongs to (``every_joker`` and
+    ``pure_wild`` as ``wild``).
+    """
+
+    NATURAL = "natural"
+    """Naturals only (000 CANASTA 2, 001 §15 B)."""
+    MIXED = "mixed"
+    """Naturals with wild cards (000 CANASTA 3, 001 §15 B)."""
+    WILD = "wild"
+    """Wild cards only, twos and jokers together (004 opt b)."""
+    PURE_WILD = "pure_wild"
+    """Wild cards of one kind only, all twos or all jokers (004 opt b; decisions P29; Cuban RG: seven twos)."""
+    EVERY_JOKER = "every_joker"
+    """Wild cards only, holding every joker of the deck: four jokers and three twos in a two-pack game (Cuban RG; Modern American EBB §2.7)."""
+
+
+class CanastaClass(Choice):
+    """A class of canastas that going out may require a number of (``going_out.canasta_kinds_required``)."""
+
+    NATURAL = "natural"
+    """Natural canastas, with wild-card canastas of one kind (004 opt h; decisions P29)."""
+    MIXED = "mixed"
+    """Canastas of naturals with wild cards (Hand and Foot's dirty books)."""
+    WILD = "wild"
+    """Canastas of wild cards only, of any kind."""
+
+
+class MeldRank(Choice):
+    """A rank a side melds, as a key of the per-rank rules: ``4`` to ``A``, and ``W`` for the wild-card meld."""
+
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+    WILD = "W"
+    """The wild-card meld (``canastas.wild_canastas``)."""
+
+
+class CardRank(Choice):
+    """A rank of card a player holds, as the discard restrictions name it: ``2`` to ``A``, and ``JK`` for a joker."""
+
+    TWO = "2"
+    THREE = "3"
+    """A black three (red threes are never discarded)."""
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+    JOKER = "JK"
+
+
+class DeadRanks(Choice):
+    """Whose play a completed canasta closes its rank to (topics F; Modern American's dead cards)."""
+
+    NONE = "none"
+    """No rank is ever closed (every classic source)."""
+    SIDE = "side"
+    """The side that completed the canasta may no longer meld that rank, nor take a pile topped by it."""
+    EVERYONE = "everyone"
+    """Neither side may meld that rank, nor take a pile topped by it (Modern American: CJ "No Dead Cards", EBB §2.3)."""
+
+
+class ReserveTrigger(Choice):
+    """What gives a player a reserve pile (``reserve.trigger``)."""
+
+    OPENING = "opening"
+    """His side's opening (Modern American's talons: WCA, EBB §2.4)."""
+    EMPTY_HAND = "empty_hand"
+    """Emptying his hand (Hand and Foot's foot, Buraco's morto)."""
+    FIRST_CANASTA = "first_canasta"
+    """His side's first canasta."""
+
+
+class ReserveLimit(Choice):
+    """Who may receive a reserve pile at most once a hand (``reserve.one_per``)."""
+
+    SIDE = "side"
+    """Each side receives at most one (Modern American's talons, Buraco's morto)."""
+    PLAYER = "player"
+    """Each player receives at most one (Hand and Foot's foot)."""

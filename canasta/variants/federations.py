@@ -19,10 +19,10 @@ import attrs
 
 from ..textfiles import write_stdout_utf8
 from .citations import citation_for
-from .diff import format_value, is_per_players, md_cell, md_code, rule_values, strip_parentheses, summary
+from .diff import format_value, is_keyed, md_cell, md_code, rule_values, strip_parentheses, summary
 from .loading import load_variant, variant_names
 from .reference import KeyInfo, class_doc, keys
-from .schema import META_KEYS, SECTIONS, Variant
+from .schema import META_KEYS, SECTIONS, Variant, key_order
 
 __all__ = ["COMMAND", "PREFERRED_ORDER", "cell_value", "federations_markdown", "main", "short_citation"]
 
@@ -45,11 +45,12 @@ def short_citation(citation: str) -> str:
 
 
 def cell_value(key: KeyInfo, value: Any) -> str:
-    """A value as the comparison shows it: per-player rules as ``2: 15, 4: 11``, the rest as TOML data."""
-    if is_per_players(key.type) and isinstance(value, dict):
+    """A value as the comparison shows it: rules by player count, rank or kind as ``2: 15, 4: 11``, the rest as TOML data."""
+    if is_keyed(key.type) and isinstance(value, dict):
         if not value:
             return "(none)"
-        return ", ".join(f"{count}: {format_value(v)}" for count, v in sorted(value.items(), key=lambda kv: int(kv[0])))
+        order = key_order(key.type)
+        return ", ".join(f"{k}: {format_value(v)}" for k, v in sorted(value.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
     return format_value(value)
 
 

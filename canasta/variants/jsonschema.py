@@ -23,8 +23,9 @@ from typing import Any, get_args, get_origin
 import attrs
 
 from .loading import rule_keys
-from .reference import KeyInfo, class_doc, keys
-from .schema import PLAYER_COUNTS, SCHEMA_VERSION, PlayerCount, Variant
+from . import schema
+from .reference import KeyInfo, attribute_docs, class_doc, keys
+from .schema import PLAYER_COUNTS, SCHEMA_VERSION, PlayerCount, Variant, key_order, key_type
 
 SCHEMA_ID = f"urn:canasta:variant-profile:v{SCHEMA_VERSION}"
 """The schema's ``$id``: a URN, since the schema is generated locally (``canasta variants schema``) rather than hosted."""
@@ -40,9 +41,6 @@ _SKIPPED = frozenset({"citations"})
 """Fields that are not TOML keys: citations are read from comments, and the loader rejects a ``citations`` key."""
 
 
-def _is_per_players(tp: Any) -> bool:
-    """Whether a type is a per-player-count map, ``Mapping[PlayerCount, X]``."""
-    return get_origin(tp) in (Mapping, dict) and get_args(tp)[:1] == (PlayerCount,)
 
 
 def _is_tuple(tp: Any) -> bool:
@@ -57,6 +55,8 @@ def _json_value(value: Any) -> Any:
         return value.value
     if isinstance(value, tuple | list):
         return [_json_value(v) for v in value]
+    if attrs.has(type(value)):
+        return {f.name: _json_value(getattr(value, f.name)) for f in attrs.fields(type(value))}
     if isinstance(value, Mapping):
         return {str(k): _json_value(v) for k, v in value.items()}
     return value
@@ -64,13 +64,18 @@ def _json_value(value: Any) -> Any:
 
 def _value_schema(tp: Any, lo: int | None, hi: int | None) -> dict[str, Any]:
     """The schema of one value of type ``tp``; ``lo``/``hi`` bound every integer inside it."""
-    if _is_per_players(tp):
+    if key_type(tp) is PlayerCount:
         item = _value_schema(get_args(tp)[1], lo, hi)
         return {
             "type": "object",
             "properties": {str(n): {"description": f"With {n} players.", **item} for n in PLAYER_COUNTS},
             "additionalProperties": False,
         }
+    if key_type(tp) is not None:
+        item = _value_schema(get_args(tp)[1], lo, hi)
+        return {"type": "object", "properties": {k: dict(item) for k in key_order(tp)}, "additionalProperties": False}
+    if _is_tuple(tp) and attrs.has(get_args(tp)[0]):
+        return {"type": "array", "items": _table_schema(get_args(tp)[0], "", {}, standalone=True)}
     if _is_tuple(tp):
         return {"type": "array", "items": _value_schema(get_args(tp)[0], lo, hi)}
     if isinstance(tp, type) and issubclass(tp, Enum):
@@ -97,10 +102,14 @@ def _leaf_schema(info: KeyInfo) -> dict[str, Any]:
     return out
 
 
-def _table_schema(cls: type, prefix: str, leaves: Mapping[str, KeyInfo]) -> dict[str, Any]:
-    """The schema of the TOML table an attrs class describes, recursing into nested tables."""
+def _table_schema(cls: type, prefix: str, leaves: Mapping[str, KeyInfo], *, standalone: bool = False) -> dict[str, Any]:
+    """The schema of the TOML table an attrs class describes, recursing into nested tables.
+
+    ``standalone``: a table in an array (a special hand), whose fields are read here rather than from ``leaves``.
+    """
     hints = typing.get_type_hints(cls)
     properties: dict[str, Any] = {}
+    docs = attribute_docs(schema).get(cls.__name__, {})
     for field in attrs.fields(cls):
         if field.name in _SKIPPED:
             continue
@@ -108,6 +117,9 @@ def _table_schema(cls: type, prefix: str, leaves: Mapping[str, KeyInfo]) -> dict
         path = f"{prefix}{field.name}"
         if attrs.has(tp):
             properties[field.name] = _table_schema(tp, f"{path}.", leaves)
+        elif standalone:
+            info = KeyInfo(path=path, type=tp, default=field.default, doc=docs.get(field.name, ""), lo=field.metadata.get("lo"), hi=field.metadata.get("hi"))
+            properties[field.name] = _leaf_schema(info)
         else:
             properties[field.name] = _leaf_schema(leaves[path])
     out: dict[str, Any] = {}

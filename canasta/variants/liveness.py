@@ -11,7 +11,7 @@ one where nobody ever scores.
 
 from __future__ import annotations
 
-from .enums import ConcealedMinimum, RedThreeCondition, WildLimit
+from .enums import CanastaClass, CanastaKind, ConcealedMinimum, RedThreeCondition, WildLimit
 from .schema import PlayerCount, Variant
 
 POINT_KEYS: tuple[str, ...] = (
@@ -21,13 +21,16 @@ POINT_KEYS: tuple[str, ...] = (
     "scoring.card_points.eight_to_king",
     "scoring.card_points.four_to_seven",
     "scoring.card_points.black_three",
-    "canastas.natural_bonus",
-    "canastas.mixed_bonus",
-    "canastas.wild_canasta_bonus",
-    "canastas.pure_wild_canasta_bonus",
+    "canastas.bonus.natural",
+    "canastas.bonus.mixed",
+    "canastas.bonus.wild",
+    "canastas.bonus.pure_wild",
+    "canastas.bonus.every_joker",
+    "ranks.natural_canasta_bonus",
     "going_out.bonus",
     "concealed_going_out.bonus",
     "red_threes.bonus_table",
+    "scoring.special_hands",
 )
 """The profile keys whose values can add to a side's score for a hand (topics M; 000 POÄNGRÄKNING 1-4, 001 §34 B).
 
@@ -71,7 +74,7 @@ def scoring_sources(v: Variant, players: int) -> list[str]:
     canasta = natural_canasta or mixed_canasta or pure_wild_canasta or mixed_wild_canasta
     required = v.going_out.canastas_required[n]
     out_shape = (bool(shapes) or wild_meld) and (required == 0 or canasta)
-    if required and v.going_out.natural_canasta_required and not natural_canasta:
+    if required and v.going_out.canasta_kinds_required.get(CanastaClass.NATURAL, 0) and not natural_canasta:
         out_shape = False
     deck_points = (
         4 * decks * (4 * cp.four_to_seven + 6 * cp.eight_to_king + cp.ace + cp.two) + jokers * cp.joker + 2 * decks * cp.black_three
@@ -84,6 +87,7 @@ def scoring_sources(v: Variant, players: int) -> list[str]:
     black_threes = goes_out and v.black_threes.meld_min <= min(2 * decks, v.black_threes.meld_max)  # 001 §20 C: only going out
     qualifies = melds and (canasta if v.red_threes.plus_when is RedThreeCondition.CANASTA else True)  # 001 §21 F
     table = v.red_threes.bonus_table[n]
+    bonus = c.bonus
     found = {
         "scoring.card_points.joker": cp.joker > 0 and jokers > 0 and wild_melded,
         "scoring.card_points.two": cp.two > 0 and wild_melded,
@@ -91,10 +95,13 @@ def scoring_sources(v: Variant, players: int) -> list[str]:
         "scoring.card_points.eight_to_king": cp.eight_to_king > 0 and melds and bool(shapes),
         "scoring.card_points.four_to_seven": cp.four_to_seven > 0 and melds and bool(shapes),
         "scoring.card_points.black_three": cp.black_three > 0 and black_threes,
-        "canastas.natural_bonus": c.natural_bonus > 0 and melds and natural_canasta,
-        "canastas.mixed_bonus": c.mixed_bonus > 0 and melds and mixed_canasta,
-        "canastas.wild_canasta_bonus": c.wild_canasta_bonus > 0 and melds and mixed_wild_canasta,
-        "canastas.pure_wild_canasta_bonus": c.pure_wild_canasta_bonus > 0 and melds and pure_wild_canasta,
+        "canastas.bonus.natural": bonus.get(CanastaKind.NATURAL, 0) > 0 and melds and natural_canasta,
+        "canastas.bonus.mixed": bonus.get(CanastaKind.MIXED, 0) > 0 and melds and mixed_canasta,
+        "canastas.bonus.wild": bonus.get(CanastaKind.WILD, 0) > 0 and melds and mixed_wild_canasta,
+        "canastas.bonus.pure_wild": bonus.get(CanastaKind.PURE_WILD, 0) > 0 and melds and pure_wild_canasta,
+        "canastas.bonus.every_joker": bonus.get(CanastaKind.EVERY_JOKER, 0) > 0 and melds and mixed_wild_canasta,
+        "ranks.natural_canasta_bonus": any(b > 0 for b in v.ranks.natural_canasta_bonus.values()) and melds and natural_canasta,
+        "scoring.special_hands": any(h.points > 0 for h in v.scoring.special_hands),
         "going_out.bonus": v.going_out.bonus > 0 and goes_out,
         "concealed_going_out.bonus": cg.bonus > 0 and concealed,
         # A side that does not qualify counts its red threes minus: a negative entry then scores (001 §21 F).

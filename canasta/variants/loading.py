@@ -39,6 +39,7 @@ from .converter import describe, structure_variant, unstructure_variant
 from .dumping import dumps_variant
 from .reference import keys
 from .schema import META_KEYS, SCHEMA_VERSION, Variant
+from .upgrade import RENAMED, file_version, upgrade
 from .validation import check_variant, value_ranges
 
 MAX_DEPTH = 8
@@ -50,13 +51,6 @@ MAX_PROFILE_BYTES = 256 * 1024
 MAX_PROBLEMS = 200
 """The most problems a :class:`VariantError` lists one by one; the rest are counted in a last line."""
 
-RENAMED_KEYS: dict[int, dict[str, str]] = {}
-"""Keys renamed by each schema version: ``{version: {old dotted key: new dotted key}}``.
-
-Schema version 1 is the first, so nothing has been renamed yet. When a later
-version renames a key, an older file that uses the old name gets a message
-naming the new key and the version to set.
-"""
 
 
 @functools.cache
@@ -198,7 +192,13 @@ def _merge(parent: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any
 
 
 def _version_problems(data: Mapping[str, Any], label: str) -> list[Problem]:
-    version = data.get("schema_version", SCHEMA_VERSION)
+    """The problems of a file's schema version: not a version this library reads, or a key its version replaced.
+
+    A file of an older version is upgraded (:func:`canasta.variants.upgrade.upgrade`);
+    one that says it is of a newer version but gives a key that version replaced
+    gets a message naming the new key.
+    """
+    version = file_version(data)
     if type(version) is not int:
         return [Problem(path="schema_version", source=label, message=f"expected an integer, got {describe(version)}")]
     if version > SCHEMA_VERSION:
@@ -212,19 +212,14 @@ def _version_problems(data: Mapping[str, Any], label: str) -> list[Problem]:
     if version < 1:
         return [Problem(path="schema_version", source=label, message=f"{version} is not a schema version; the first is 1")]
     out = []
-    for later in range(version + 1, SCHEMA_VERSION + 1):
-        for old, new in RENAMED_KEYS.get(later, {}).items():
-            node: Any = data
-            for part in old.split("."):
-                node = node.get(part) if isinstance(node, dict) else None
-            if node is not None:
-                out.append(
-                    Problem(
-                        path=old,
-                        source=label,
-                        message=f"renamed to {new!r} in schema version {later}; rename the key and set schema_version = {later}",
-                    )
+    for since in range(2, version + 1):
+        for old, new in RENAMED.get(since, {}).items():
+            if _lookup(data, old) is not None:
+                message = (
+                    f"replaced by {' and '.join(repr(k) for k in new)} in schema version {since}, which this file is written for; "
+                    f"use the new key, or write schema_version = {since - 1} to keep the old one"
                 )
+                out.append(Problem(path=old, source=label, message=message))
     return out
 
 
@@ -362,7 +357,6 @@ def _resolve_data(data: dict[str, Any], text: str, *, label: str, base: Path | N
     parent; each value it sets is cited by its comment, or as a house rule.
     ``stem`` (the file name, if any) is the default name.
     """
-    order = tuple(_leaf_paths(data))
     problems = _version_problems(data, label)
     if problems:
         raise VariantError(problems)
@@ -371,6 +365,8 @@ def _resolve_data(data: dict[str, Any], text: str, *, label: str, base: Path | N
             [Problem(path="citations", source=label, message="unknown key; citations are written as TOML comments after each value")]
         )
     citations = read_citations(text)
+    upgrade(data, citations, file_version(data), complete="extends" not in data)
+    order = tuple(_leaf_paths(data))
     citations.pop("extends", None)  # not a rule: the resolved profile has no extends key
     parent_ref = data.pop("extends", None)
     if parent_ref is None:

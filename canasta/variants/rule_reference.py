@@ -17,14 +17,16 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any, get_args, get_origin
 
+import attrs
+
 from ..textfiles import write_stdout_utf8
 from . import enums
 from .citations import citation_for
-from .diff import format_value, is_per_players, md_cell, md_code, rule_values
+from .diff import format_value, is_keyed, md_cell, md_code, rule_values
 from .federations import PREFERRED_ORDER, cell_value
 from .loading import load_variant, variant_names
 from .reference import KeyInfo, attribute_docs, class_doc, keys
-from .schema import META_KEYS, SECTIONS, Variant
+from .schema import META_KEYS, SECTIONS, PlayerCount, Variant, key_order, key_type
 
 __all__ = ["COMMAND", "key_anchor", "rule_reference_markdown", "type_text"]
 
@@ -46,8 +48,14 @@ def type_text(key: KeyInfo) -> str:
     """The type of a key in words, with its bounds: ``integer from 0 to 5``, ``list of integers``, ``one of the values below``."""
 
     def describe(tp: Any, plural: bool = False) -> str:
-        if is_per_players(tp):
+        if key_type(tp) is PlayerCount:
             return f"a table by player count (keys 2 to 6), each value {describe(get_args(tp)[1])}"
+        if is_keyed(tp):
+            keys = key_order(tp)
+            return f"a table keyed by {key_type(tp).__name__} ({', '.join(keys)}), each value {describe(get_args(tp)[1])}"
+        if get_origin(tp) is tuple and attrs.has(get_args(tp)[0]):
+            item = get_args(tp)[0]
+            return f"an array of tables, each with {', '.join(f.name for f in attrs.fields(item))}"
         if get_origin(tp) is tuple:
             return f"a list of {describe(get_args(tp)[0], plural=True)}"
         if isinstance(tp, type) and issubclass(tp, Enum):
@@ -68,7 +76,7 @@ def type_text(key: KeyInfo) -> str:
 def _enum_of(tp: Any) -> type[Enum] | None:
     """The enum a key's values come from, looking inside per-player maps and lists."""
     while get_origin(tp) in (Mapping, dict, tuple):
-        tp = get_args(tp)[-1] if is_per_players(tp) else get_args(tp)[0]
+        tp = get_args(tp)[-1] if is_keyed(tp) else get_args(tp)[0]
     return tp if isinstance(tp, type) and issubclass(tp, Enum) else None
 
 
@@ -79,8 +87,8 @@ def key_anchor(path: str) -> str:
 
 def _default_text(key: KeyInfo) -> str:
     value = key.default
-    if is_per_players(key.type) and isinstance(value, Mapping) and not value:
-        return "an empty table (no player count)"
+    if is_keyed(key.type) and isinstance(value, Mapping) and not value:
+        return "an empty table (no player count)" if key_type(key.type) is PlayerCount else "an empty table"
     return md_code(format_value(value))
 
 
@@ -88,10 +96,12 @@ def _citations(variant: Variant, key: KeyInfo) -> str:
     """The full citation of a key in one profile; per-player-count citations are listed by count."""
     own = citation_for(variant.citations, key.path)
     per_count = sorted(
-        ((int(path.rsplit(".", 1)[1]), text) for path, text in variant.citations.items() if path.startswith(key.path + ".") and path.rsplit(".", 1)[1].isdigit()),
+        ((path.rsplit(".", 1)[1], text) for path, text in variant.citations.items() if path.rpartition(".")[0] == key.path and is_keyed(key.type)),
+        key=lambda kt: (key_order(key.type).index(kt[0]) if kt[0] in key_order(key.type) else 99, kt[0]),
     )
     parts = [own] if own else []
-    parts += [f"{count} players: {text}" for count, text in per_count if text != own]
+    word = " players" if key_type(key.type) is PlayerCount else ""
+    parts += [f"{k}{word}: {text}" for k, text in per_count if text != own]
     return "; ".join(parts) or "—"
 
 

@@ -11,36 +11,61 @@ Schema read them from one place.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping
-from typing import Any, NewType
+from enum import Enum
+from typing import Any, NewType, get_args, get_origin
 
 import attrs
 
 from .enums import (
     AskAfterMelding,
     BlackThreeDiscard,
+    CanastaClass,
+    CanastaKind,
+    CardRank,
     ConcealedMelders,
     ConcealedMinimum,
     CutBy,
+    DeadRanks,
     DealtRedThrees,
     FinalDiscard,
     FirstDealer,
     GoOutPermission,
     LastStockRedThree,
+    MeldRank,
     PileInspection,
     RedThreeCondition,
+    ReserveLimit,
+    ReserveTrigger,
     StockExhausted,
     TieBreak,
     WildLimit,
 )
 
-SCHEMA_VERSION = 1
-"""The schema version this library writes and reads."""
+SCHEMA_VERSION = 2
+"""The schema version this library writes; it reads every version from 1 up (:mod:`canasta.variants.upgrade`)."""
 
 PlayerCount = NewType("PlayerCount", int)
 """A number of players at the table: 2, 3, 4, 5 or 6 (TOML writes it as a key, ``4 = 11``)."""
 
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6)
+
+
+def key_type(tp: Any) -> Any:
+    """The key type of a keyed table (``Mapping[PlayerCount, X]``, ``Mapping[MeldRank, X]``), or None for any other type."""
+    if get_origin(tp) not in (Mapping, dict, typing.Mapping):
+        return None
+    key = get_args(tp)[0]
+    return key if key is PlayerCount or (isinstance(key, type) and issubclass(key, Enum)) else None
+
+
+def key_order(tp: Any) -> list[str]:
+    """The keys a keyed table may hold, as TOML writes them, in their natural order (player counts, ranks, kinds)."""
+    key = key_type(tp)
+    if key is PlayerCount:
+        return [str(n) for n in PLAYER_COUNTS]
+    return [str(m.value) for m in key] if key is not None else []
 
 
 def rule(default: Any, *, lo: int | None = None, hi: int | None = None) -> Any:
@@ -52,6 +77,26 @@ def per_players(values: Mapping[int, Any], *, lo: int | None = None, hi: int | N
     """An attrs field holding a value per player count, with the range of each value."""
     frozen = {PlayerCount(k): v for k, v in values.items()}
     return attrs.field(factory=lambda: dict(frozen), metadata={"lo": lo, "hi": hi})
+
+
+def _without_zeros(values: Mapping[Any, Any]) -> dict[Any, Any]:
+    return {k: v for k, v in values.items() if v != 0} if isinstance(values, Mapping) else values
+
+
+def keyed(values: Mapping[Any, Any], *, lo: int | None = None, hi: int | None = None, zero_is_absent: bool = False) -> Any:
+    """An attrs field holding a value per key of an enum (a rank, a canasta kind), with the range of each value.
+
+    Like a per-player-count map, a house file's table merges key by key with
+    its parent's. Where ``zero_is_absent``, a key given 0 is dropped: it means
+    what leaving it out means, and a house file writes it to undo its parent's.
+    """
+    frozen = dict(values)
+    return attrs.field(factory=lambda: dict(frozen), metadata={"lo": lo, "hi": hi}, converter=_without_zeros if zero_is_absent else None)
+
+
+def listed(values: tuple[Any, ...] = ()) -> Any:
+    """An attrs field holding an array; a house file's array replaces its parent's whole."""
+    return attrs.field(default=values, metadata={"lo": None, "hi": None})
 
 
 @attrs.frozen(kw_only=True)
@@ -83,6 +128,8 @@ class UpcardRules:
     003 L27, 004 L215).
     """
 
+    enabled: bool = rule(True)
+    """An upcard starts the discard pile (000 HUR SPELET BÖRJAR 1.2, 001 §6 B, 003 L27, 004 L215); off, the pile starts empty (Modern American: EBB §2.1, MEG)."""
     wild_freezes: bool = rule(True)
     """A two or joker turned up freezes the pile (000 HUR SPELET BÖRJAR 1.3 / LÅST HÖG 1, 001 §6 B, §14 B; decisions P15 applies it to 003 and 004)."""
     red_three_freezes: bool = rule(True)
@@ -102,6 +149,8 @@ class TurnRules:
 
     dealt_red_threes: DealtRedThrees = rule(DealtRedThrees.OWN_TURN)
     """When red threes in a dealt hand are laid down and replaced: at the player's first turn, before his draw (000 RÖDA TREOR 1, 001 §21 B), or at once after the deal (003 L30, 004 L225). Red threes drawn later are always laid down and replaced at once (000 RÖDA TREOR 2, 001 §21 C)."""
+    stock_draw: int = rule(1, lo=1, hi=3)
+    """Cards drawn from the stock in one draw (000 TURORDNINGSREGEL 1, 001 §9: one; Samba, Hand and Foot: two). A stock holding fewer gives what it holds."""
 
 
 @attrs.frozen(kw_only=True)
@@ -112,12 +161,18 @@ class InitialMeldRules:
     """Cumulative side scores at the start of the hand where the minimum steps up, strictly increasing. A score s uses minimums[i] where i counts the thresholds <= s, so exactly 0 gives the second band (000 ÖPPNING, 001 §13 A, 003 L48-52, 004 L60-68; decisions P22)."""
     minimums: tuple[int, ...] = rule((15, 50, 90, 120), lo=0, hi=10000)
     """The opening minimum of each band, one more entry than score_thresholds (000 ÖPPNING, 001 §13 A, 003 L48-52, 004 L60-68; 004 opt e: 25/90/120/150)."""
+    minimums_by_hand: tuple[int, ...] = listed(())
+    """When given, the opening minimum by the hand's number instead of by score: entry h for hand h + 1, the last for every later hand (Hand and Foot: 50/90/120/150). Empty: by score."""
+    natural_meld_size: int = rule(0, lo=0, hi=7)
+    """The opening must include a meld of at least this many naturals and no wild card, of a rank no canasta has closed; 0: no such meld is required (Modern American's clean triple, 3: WCA "INITIAL MELD", EBB §2.6)."""
     several_melds: bool = rule(True)
     """Several melds laid in one turn may together reach the minimum (001 §13 B, 003 L54; implied by 004 L70)."""
     pile_requires_natural_pair: bool = rule(True)
     """Taking the pile for the opening needs two natural cards of the top card's rank from the hand (000 ATT TA HÖGEN 4, 001 §13 C 2, 004 L110; 004 opt g turns it off; decisions P20)."""
     allowed_from_pile: bool = rule(True)
     """A side that has not opened may open by taking the pile, where only the top card counts beyond hand cards (000 ATT TA HÖGEN 4, 001 §13 C 2, 003 L54, 004 L70; decisions P19 resolves the 003 L59 contradiction)."""
+    from_hand_before_pile: bool = rule(False)
+    """A side that has not opened takes the pile only after laying its whole opening from the hand in the same turn, before drawing; the pile's cards never count toward it (Modern American: EBB §2.3, §2.6)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -130,6 +185,8 @@ class DiscardPileRules:
     natural pair (000 ATT TA HÖGEN 5, 001 §14 B, 003 L66-70, 004 L149).
     """
 
+    always_frozen: bool = rule(False)
+    """The pile is always frozen: only a natural pair matching the top card takes it, with the top card onto that rank's meld (Modern American EBB §2.3, CJ; Cuban RG; Uruguayan RG, BLK 2)."""
     take_top_card_only: bool = rule(False)
     """A player entitled to the pile may take only its top card; the rest stays as the pile, frozen if it was (000 ATT TA HÖGEN 3 b; decisions P5)."""
     wild_and_natural: bool = rule(True)
@@ -149,6 +206,27 @@ class DiscardPileRules:
 
 
 @attrs.frozen(kw_only=True)
+class DiscardRules:
+    """What a player may discard (topics C): restrictions by rank, by the pile and by the round.
+
+    A player whose hand holds no card the restrictions allow may discard any
+    card (decisions P47), so no restriction ever leaves him without a move; a
+    discard that goes out is bound only by ``never``.
+    """
+
+    never: tuple[CardRank, ...] = listed(())
+    """Ranks never discarded (Modern American's threes: EBB §2.3)."""
+    last_resort: tuple[CardRank, ...] = listed(())
+    """Ranks discarded only to go out, or when the hand holds nothing else that may be discarded (Modern American's wild cards: EBB §2.3, MEG)."""
+    not_on_empty_pile: tuple[CardRank, ...] = listed(())
+    """Ranks not discarded onto an empty pile (Modern American's SWAD: sevens, wild cards and aces, EBB §2.3, CJ)."""
+    dead_not_on_empty_pile: bool = rule(False)
+    """Cards of a rank closed by a canasta (``melds.dead_after_canasta``) are not discarded onto an empty pile (the D of SWAD)."""
+    not_in_first_round: tuple[CardRank, ...] = listed(())
+    """Ranks not discarded in a player's first turn of the hand (Cuban black threes: RG)."""
+
+
+@attrs.frozen(kw_only=True)
 class MeldRules:
     """Melds and wild cards (topics F).
 
@@ -164,6 +242,35 @@ class MeldRules:
     """Fewest natural cards in a meld (001 §11 D; implied by 000 KOMBINATION and 004 L36)."""
     max_wilds: int = rule(3, lo=0, hi=12)
     """Most wild cards in a meld or canasta, whatever its size (000 BLANDAD CANASTA, 001 §11 D, §15 A, 003 L39, 004 L85)."""
+    max_size: int = rule(0, lo=0, hi=14)
+    """Most cards in a meld; a canasta that reaches it is closed, and no pile is taken onto it. 0: no limit (every classic source; Modern American EBB §2.3 and Cuban RG: 7)."""
+    wilds_after_opening_min_naturals: int = rule(0, lo=0, hi=7)
+    """After the turn the side opened in, wild cards join only a meld holding at least this many naturals, counting those laid with them; 0: no such rule (Modern American's "rule of five", 5: CCN, HON rule 3, EBB §2.5). The wild-card meld is exempt."""
+    wild_meld_exclusive: bool = rule(False)
+    """While the side's wild-card meld is unfinished, the side puts wild cards into no other meld (Modern American: EBB §2.5)."""
+    dead_after_canasta: DeadRanks = rule(DeadRanks.NONE)
+    """Whom a completed canasta closes its rank to: no more melding of it, and no taking a pile topped by it (Modern American's dead cards: CJ, EBB §2.3)."""
+
+
+@attrs.frozen(kw_only=True)
+class RankRules:
+    """Rules of particular ranks, the special ranks of the family (topics F, G, M; Modern American's sevens and aces).
+
+    Each table is keyed by rank (``4`` to ``A``; ``W`` the wild-card meld where it applies).
+    """
+
+    natural_only: tuple[MeldRank, ...] = listed(())
+    """Ranks whose melds never hold a wild card (Modern American's sevens: EBB §2.5, POC)."""
+    wilds_only_in_opening: tuple[MeldRank, ...] = listed(())
+    """Ranks whose melds take wild cards only while they are laid in the side's opening; later cards are natural (Modern American's aces: WCA "ACES", EBB §2.5)."""
+    natural_canasta_bonus: Mapping[MeldRank, int] = keyed({}, lo=0, hi=10000)
+    """The bonus of a natural canasta of the rank, instead of ``canastas.bonus.natural`` (Modern American: aces and sevens 2500, EBB §2.7, CC)."""
+    unfinished_penalty: Mapping[MeldRank, int] = keyed({}, lo=0, hi=10000, zero_is_absent=True)
+    """What an unfinished meld of the rank with no wild card costs its side at the end of the hand (``W``: the unfinished wild-card meld) (Modern American: aces and sevens 2500, wild 2000, EBB §2.10, CC)."""
+    hand_penalty: Mapping[MeldRank, int] = keyed({}, lo=0, hi=10000, zero_is_absent=True)
+    """What a player holding ``hand_penalty_count`` or more cards of the rank at the end of the hand costs his side, once per rank, besides their points (Modern American: aces and sevens 1500, CC, CJS part 3)."""
+    hand_penalty_count: int = rule(3, lo=1, hi=12)
+    """How many cards of a rank in one hand ``hand_penalty`` counts from (Modern American: 3, CC)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -172,20 +279,16 @@ class CanastaRules:
 
     size: int = rule(7, lo=3, hi=14)
     """Cards that make a meld a canasta (000 CANASTA 1, 001 §15 A, 003 L44, 004 L83)."""
-    natural_bonus: int = rule(500, lo=0, hi=10000)
-    """Bonus for a canasta with no wild card (000 CANASTA 2, 001 §15 B, 003 L44, 004 L83)."""
-    mixed_bonus: int = rule(300, lo=0, hi=10000)
-    """Bonus for a canasta with wild cards (000 CANASTA 3, 001 §15 B, 003 L45, 004 L85)."""
     naturals_added: bool = rule(True)
     """Natural cards may be added to a completed canasta (000 CANASTA 4, 001 §15 E•1, 004 L91; 004 opt j forbids)."""
     wilds_added: bool = rule(True)
     """Wild cards may be added to a completed canasta, up to melds.max_wilds; a natural canasta then becomes mixed (000 CANASTA 5, 004 L93-95; 001 §15 E•1 forbids; decisions P2)."""
     wild_canastas: bool = rule(False)
     """Melds made only of wild cards are allowed, and score as joker canastas when complete (004 opt b, default off; decisions P29). They are exempt from melds.min_naturals and melds.max_wilds."""
-    wild_canasta_bonus: int = rule(1000, lo=0, hi=10000)
-    """Bonus for a joker canasta that mixes twos and jokers (004 opt b)."""
-    pure_wild_canasta_bonus: int = rule(1000, lo=0, hi=10000)
-    """Bonus for a joker canasta of a single wild kind, in practice all twos (004 opt b: 2000 when told apart; decisions P29)."""
+    bonus: Mapping[CanastaKind, int] = keyed(
+        {CanastaKind.NATURAL: 500, CanastaKind.MIXED: 300, CanastaKind.WILD: 1000, CanastaKind.PURE_WILD: 1000}, lo=0, hi=10000
+    )
+    """The bonus of a canasta by its kind (:class:`~canasta.variants.enums.CanastaKind`): ``natural`` (000 CANASTA 2, 001 §15 B, 003 L44, 004 L83), ``mixed`` (000 CANASTA 3, 001 §15 B, 003 L45, 004 L85), ``wild`` and ``pure_wild`` for wild-card canastas (004 opt b; decisions P29), ``every_joker`` (Cuban RG, Modern American EBB §2.7). A kind not listed is not told apart: its canastas count as ``wild``. ``natural``, ``mixed`` and ``wild`` are always given."""
 
 
 @attrs.frozen(kw_only=True)
@@ -194,8 +297,12 @@ class GoingOutRules:
 
     canastas_required: Mapping[PlayerCount, int] = per_players({2: 1, 3: 2, 4: 1, 6: 1}, lo=0, hi=6)
     """Canastas the side must hold, possibly completed while going out, per player count (000 UTGÅNG 1, 000 TRE SPELARE, 002 UTGÅNG 1, 001 §18 B, 003 L81, 004 L87/L171; decisions P28)."""
-    natural_canasta_required: bool = rule(False)
-    """One of those canastas must be natural (004 opt h)."""
+    canasta_kinds_required: Mapping[CanastaClass, int] = keyed({}, lo=0, hi=6, zero_is_absent=True)
+    """How many of those canastas must be of a class (:class:`~canasta.variants.enums.CanastaClass`): ``natural = 1`` is 004 opt h; a class not listed needs none."""
+    unfinished_melds_forbidden: tuple[MeldRank, ...] = listed(())
+    """Ranks of which the side may hold no unfinished meld to go out (``W``: the wild-card meld; Modern American: CCN "Wild Cards")."""
+    reserve_taken: bool = rule(False)
+    """The player going out must have received his reserve pile (``reserve``; Hand and Foot's foot, Buraco's morto)."""
     bonus: int = rule(100, lo=0, hi=10000)
     """Bonus for going out (000 UTGÅNG 3, 001 §18 C, 003 L92, 004 L173)."""
     final_discard: FinalDiscard = rule(FinalDiscard.OPTIONAL)
@@ -225,6 +332,36 @@ class ConcealedGoingOutRules:
 
 
 @attrs.frozen(kw_only=True)
+class ReserveRules:
+    """Reserve piles: cards kept aside and given to a player on a trigger (Modern American's talons, Hand and Foot's foot, Buraco's morto).
+
+    The piles are given in order, each to the player whose play triggers it,
+    into his hand; each side (or player, ``one_per``) receives at most one.
+    A player owed a pile at the end of his turn may empty his hand with his
+    discard without going out.
+    """
+
+    sizes: tuple[int, ...] = rule((), lo=1, hi=30)
+    """The piles, by size, in the order they are given (Modern American: [4, 3], WCA "This is called a Talon", EBB §2.4). Empty: no reserve."""
+    trigger: ReserveTrigger = rule(ReserveTrigger.OPENING)
+    """What gives a player the next pile (:class:`~canasta.variants.enums.ReserveTrigger`)."""
+    one_per: ReserveLimit = rule(ReserveLimit.SIDE)
+    """Who receives at most one pile a hand."""
+    dealt: bool = rule(False)
+    """The piles are dealt aside after the hands (MEG); otherwise each is drawn from the stock when given (EBB §2.4, the same cards in effect)."""
+    turn_continues: bool = rule(False)
+    """The player receives the pile at once and plays on; otherwise he receives it after his discard, and plays it from his next turn (WCA, EBB §2.4)."""
+    not_with_pile: bool = rule(False)
+    """No pile is given for a trigger in a turn in which the player took the discard pile (Modern American: EBB §2.4, CLA)."""
+    min_stock: int = rule(0, lo=0, hi=100)
+    """No pile is given once the stock holds this many cards or fewer (Modern American's turn card: 8, WCA "Rules and Play", CJT, HON rule 5)."""
+    untaken_penalty: int = rule(0, lo=0, hi=10000)
+    """What a side that never received a pile costs at the end of the hand (Buraco: 100)."""
+    becomes_stock: bool = rule(False)
+    """Piles still dealt aside become the stock when it runs out (Buraco's morto)."""
+
+
+@attrs.frozen(kw_only=True)
 class RedThreeRules:
     """Red threes: bonus cards laid down and replaced (topics J).
 
@@ -240,7 +377,9 @@ class RedThreeRules:
     )
     """Total value of a side's red threes, indexed by how many it holds (first entry: one red three), per player count. One entry per red three in the deck (000 POÄNGRÄKNING 1, 000 TRE SPELARE, 002 SEX SPELARE, 003 L31, 004 L160; 001 §21 F literally 100 each; decisions P9, P10)."""
     plus_when: RedThreeCondition = rule(RedThreeCondition.MELD)
-    """What a side needs for its red threes to count plus; otherwise they count minus (000 POÄNGRÄKNING 4, 001 §21 F, 003 L31, 004 L162; 004 opt i; decisions P11)."""
+    """What a side needs for its red threes to count plus; otherwise they count minus (000 POÄNGRÄKNING 4, 001 §21 F, 003 L31, 004 L162; 004 opt i; decisions P11). Unused when ``sign_by_canastas`` is given."""
+    sign_by_canastas: tuple[int, ...] = rule((), lo=-1, hi=1)
+    """When given, the sign of the side's bonus threes by its number of canastas instead of ``plus_when``: entry i for i canastas, the last for more; -1 minus, 0 not counted, 1 plus (Modern American [-1, 0, 1]: EBB §2.8, CC)."""
     unmelded_penalty: int = rule(500, lo=0, hi=10000)
     """Penalty per red three still in a hand at the end, kept or forgotten (001 §21 H, 004 L164/L264; decisions P12, P44)."""
     may_keep_in_hand: bool = rule(False)
@@ -251,7 +390,12 @@ class RedThreeRules:
 
 @attrs.frozen(kw_only=True)
 class BlackThreeRules:
-    """Black threes: stop cards (topics K)."""
+    """Black threes: stop cards (topics K), or bonus cards like the red threes."""
+
+    bonus_card: bool = rule(False)
+    """Black threes are bonus cards as red threes are: laid down and replaced, never melded nor discarded, and scored by colour with ``red_threes.bonus_table`` and its sign (Modern American: EBB §2.8, CC). The keys below then do not apply."""
+    hand_penalty: int = rule(0, lo=0, hi=1000)
+    """What each black three left in a hand at the end costs besides its points (Bolivia: 100, pagat via the family digest)."""
 
     discard: BlackThreeDiscard = rule(BlackThreeDiscard.BLOCK_NEXT_PLAYER)
     """What discarding a black three does (000 SVARTA TREOR 1, 001 §20 B, 003 L62, 004 L138-142; decisions P16)."""
@@ -290,9 +434,30 @@ class CardPoints:
 
 
 @attrs.frozen(kw_only=True)
+class SpecialHand:
+    """A special hand: a pattern the whole hand must match, and what it scores (Modern American: EBB §2.12, CC).
+
+    The pattern lists groups separated by spaces: a number is that many
+    natural cards of one rank, each group of a different rank; ``W`` and a
+    number is that many wild cards (``"4 4 3 3"``, ``"2 2 2 2 2 2 W2"``).
+    """
+
+    name: str = rule("")
+    """What players call it, a word of letters, digits and underscores (``seven_pairs``); the action shows it."""
+    pattern: str = rule("")
+    """The groups of cards the hand consists of, e.g. ``"2 2 2 2 2 2 2"`` for seven pairs."""
+    points: int = rule(0, lo=0, hi=100000)
+    """The side's whole score for the hand."""
+
+
+@attrs.frozen(kw_only=True)
 class ScoringRules:
     """Scoring a hand (topics M): bonuses, then melded cards minus cards left in hand (000 POÄNGRÄKNING 1-3, 001 §34 B)."""
 
+    melded_sign_by_canastas: tuple[int, ...] = rule((), lo=-1, hi=1)
+    """When given, the sign of the side's melded card points by its number of canastas: entry i for i canastas, the last for more; empty: always plus (Modern American [-1, 1]: minus with no canasta, EBB §2.11, CC)."""
+    special_hands: tuple[SpecialHand, ...] = listed(())
+    """Hands a side that has not melded may show instead of playing on, which end the hand and replace the side's score (Modern American: EBB §2.12, CC). Empty: none."""
     card_points: CardPoints = attrs.field(factory=CardPoints)
     """Values of the cards."""
 
@@ -305,6 +470,8 @@ class MatchRules:
     """The match ends after the hand in which a side reaches this total (000 MATCHENS SLUT, 001 §1, §34 A, 003 L101, 004 L27; 004 opt d: 7500 or 10000)."""
     tie: TieBreak = rule(TieBreak.DRAW)
     """What equal totals at the end mean (001 §1; decisions P23)."""
+    hands: int = rule(0, lo=0, hi=100)
+    """When not 0, the match is this many hands, whatever the scores; the target then does not end it (Hand and Foot: 4)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -356,10 +523,13 @@ class Variant:
     turn: TurnRules = attrs.field(factory=TurnRules)
     initial_meld: InitialMeldRules = attrs.field(factory=InitialMeldRules)
     discard_pile: DiscardPileRules = attrs.field(factory=DiscardPileRules)
+    discards: DiscardRules = attrs.field(factory=DiscardRules)
     melds: MeldRules = attrs.field(factory=MeldRules)
+    ranks: RankRules = attrs.field(factory=RankRules)
     canastas: CanastaRules = attrs.field(factory=CanastaRules)
     going_out: GoingOutRules = attrs.field(factory=GoingOutRules)
     concealed_going_out: ConcealedGoingOutRules = attrs.field(factory=ConcealedGoingOutRules)
+    reserve: ReserveRules = attrs.field(factory=ReserveRules)
     red_threes: RedThreeRules = attrs.field(factory=RedThreeRules)
     black_threes: BlackThreeRules = attrs.field(factory=BlackThreeRules)
     end_of_stock: EndOfStockRules = attrs.field(factory=EndOfStockRules)
@@ -374,8 +544,14 @@ class Variant:
         """The player counts this profile supports: those with a hand size."""
         return tuple(sorted(self.deal.hand_size))
 
-    def opening_minimum(self, score: int) -> int:
-        """The opening minimum for a side whose cumulative score at the start of the hand is ``score`` (decisions P22)."""
+    def opening_minimum(self, score: int, hand_number: int = 1) -> int:
+        """The opening minimum for a side whose cumulative score at the start of hand ``hand_number`` is ``score`` (decisions P22).
+
+        By the hand's number where ``initial_meld.minimums_by_hand`` gives minimums (Hand and Foot).
+        """
+        by_hand = self.initial_meld.minimums_by_hand
+        if by_hand:
+            return by_hand[min(max(hand_number, 1), len(by_hand)) - 1]
         band = sum(1 for t in self.initial_meld.score_thresholds if score >= t)
         return self.initial_meld.minimums[band]
 
@@ -389,10 +565,13 @@ SECTIONS: tuple[str, ...] = (
     "turn",
     "initial_meld",
     "discard_pile",
+    "discards",
     "melds",
+    "ranks",
     "canastas",
     "going_out",
     "concealed_going_out",
+    "reserve",
     "red_threes",
     "black_threes",
     "end_of_stock",

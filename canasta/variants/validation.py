@@ -8,6 +8,7 @@ them at once.
 from __future__ import annotations
 
 import itertools
+import re
 import typing
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -16,7 +17,7 @@ import attrs
 
 from canasta.errors import ArgumentError, Problem, shown_value
 
-from .enums import WildLimit
+from .enums import CanastaKind, MeldRank, WildLimit
 from .liveness import scoring_sources
 from .schema import Variant
 
@@ -58,9 +59,13 @@ def _ranges(obj: Any, prefix: str) -> list[Problem]:
             out += _ranges(value, f"{path}.")
             continue
         lo, hi = f.metadata.get("lo"), f.metadata.get("hi")
-        if lo is None and hi is None:
+        if lo is None and hi is None and not (isinstance(value, tuple) and value and attrs.has(type(value[0]))):
             continue
         items: list[tuple[str, Any]]
+        if isinstance(value, tuple) and value and attrs.has(type(value[0])):
+            for i, item in enumerate(value):
+                out += _ranges(item, f"{path}[{i}].")
+            continue
         if isinstance(value, Mapping):
             items = []
             for k, v in value.items():
@@ -120,6 +125,72 @@ def _sides_problems(n: int, sides: int, idle: int) -> list[Problem]:
     return []
 
 
+SPECIAL_HAND_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+"""A special hand's name: a lower-case word that the action's text form can carry (``show seven_pairs``)."""
+
+
+def special_hand_groups(pattern: str) -> tuple[list[int], int] | None:
+    """A special hand's pattern as (natural group sizes, wild cards), or None if it is not one (``"4 4 3 3"``, ``"2 2 W2"``)."""
+    naturals: list[int] = []
+    wilds = 0
+    for group in pattern.split():
+        text = group[1:] if group.startswith("W") else group
+        if not (text.isascii() and text.isdigit()) or len(text) > 2 or int(text) < 1:
+            return None
+        if group.startswith("W"):
+            wilds += int(text)
+        else:
+            naturals.append(int(text))
+    return (naturals, wilds) if naturals or wilds else None
+
+
+def _family_problems(v: Variant, sound: typing.Callable[..., bool]) -> list[Problem]:
+    """The contradictions of the rules schema 2 added: meld sizes, the canasta kinds, per-rank keys, special hands, reserves."""
+    out: list[Problem] = []
+    m, c = v.melds, v.canastas
+    if m.max_size and sound("melds.max_size", "canastas.size", "melds.min_size"):
+        if m.max_size < c.size:
+            out.append(Problem(path="melds.max_size", message=f"{m.max_size} cards is fewer than a canasta's {c.size} (canastas.size): no canasta could be made"))
+        elif m.max_size < m.min_size:
+            out.append(Problem(path="melds.max_size", message=f"{m.max_size} cards is fewer than the smallest meld's {m.min_size} (melds.min_size)"))
+    missing = [k.value for k in (CanastaKind.NATURAL, CanastaKind.MIXED, CanastaKind.WILD) if k not in c.bonus]
+    if missing and sound("canastas.bonus"):
+        out.append(Problem(path="canastas.bonus", message=f"needs the bonus of every kind of canasta; give {', '.join(missing)}"))
+    for key in ("natural_only", "wilds_only_in_opening"):
+        if MeldRank.WILD in getattr(v.ranks, key) and sound(f"ranks.{key}"):
+            out.append(Problem(path=f"ranks.{key}", message="W is the wild-card meld, which holds wild cards only; name natural ranks, 4 to A"))
+    for key in ("natural_canasta_bonus", "hand_penalty"):
+        if MeldRank.WILD in getattr(v.ranks, key) and sound(f"ranks.{key}"):
+            word = "its bonus is canastas.bonus" if key == "natural_canasta_bonus" else "wild cards in hand count their points"
+            out.append(Problem(path=f"ranks.{key}.W", message=f"W is the wild-card meld: {word}; name natural ranks, 4 to A"))
+    both = set(v.ranks.natural_only) & set(v.ranks.wilds_only_in_opening)
+    if both and sound("ranks.natural_only", "ranks.wilds_only_in_opening"):
+        ranks = ", ".join(r.value for r in MeldRank if r in both)
+        out.append(Problem(path="ranks.wilds_only_in_opening", message=f"{ranks} also in ranks.natural_only, whose melds never hold a wild card"))
+    names: set[str] = set()
+    for i, hand in enumerate(v.scoring.special_hands):
+        where = f"scoring.special_hands[{i}]"
+        if not SPECIAL_HAND_NAME.fullmatch(hand.name):
+            out.append(Problem(path=f"{where}.name", message=f"{shown_value(hand.name)} is not a name; write a lower-case word of letters, digits and _, like \"seven_pairs\""))
+        elif hand.name in names:
+            out.append(Problem(path=f"{where}.name", message=f"{hand.name!r} names two special hands"))
+        names.add(hand.name)
+        groups = special_hand_groups(hand.pattern)
+        if groups is None:
+            out.append(
+                Problem(
+                    path=f"{where}.pattern",
+                    message=f"{shown_value(hand.pattern)} is not a pattern; write groups like \"4 4 3 3\" (naturals of one rank each) and W2 (wild cards)",
+                )
+            )
+        elif len(groups[0]) > 12:
+            out.append(Problem(path=f"{where}.pattern", message=f"{len(groups[0])} groups of naturals, each of its own rank, but only 12 ranks are natural (3 to A)"))
+    r = v.reserve
+    if v.going_out.reserve_taken and not r.sizes and sound("going_out.reserve_taken", "reserve.sizes"):
+        out.append(Problem(path="going_out.reserve_taken", message="there is no reserve pile to take: reserve.sizes is empty"))
+    return out
+
+
 def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem]:
     """Every range violation and contradiction in a profile; empty when it is sound.
 
@@ -168,12 +239,15 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
         playing = n - idle if sound(f"deal.sitting_out.{n}") else n
         if decks is not None and jokers is not None:
             total = 52 * decks + jokers
-            dealt = playing * v.deal.hand_size[n] + 1
-            if dealt > total and sound(f"deal.hand_size.{n}", f"deal.decks.{n}", f"deal.jokers.{n}", f"deal.sitting_out.{n}"):
+            upcard = 1 if v.upcard.enabled else 0
+            aside = sum(v.reserve.sizes) if v.reserve.dealt else 0
+            dealt = playing * v.deal.hand_size[n] + upcard + aside
+            if dealt > total and sound(f"deal.hand_size.{n}", f"deal.decks.{n}", f"deal.jokers.{n}", f"deal.sitting_out.{n}", "reserve"):
+                extra = (" plus the upcard" if upcard else "") + (f" plus {aside} cards of reserve piles" if aside else "")
                 out.append(
                     Problem(
                         path=f"deal.hand_size.{n}",
-                        message=f"{playing} hands of {v.deal.hand_size[n]} plus the upcard need {dealt} cards, but the deck holds {total}",
+                        message=f"{playing} hands of {v.deal.hand_size[n]}{extra} need {dealt} cards, but the deck holds {total}",
                     )
                 )
             table = v.red_threes.bonus_table.get(n)
@@ -235,6 +309,7 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
                 message=f"{v.black_threes.meld_min} is more than black_threes.meld_max = {v.black_threes.meld_max}",
             )
         )
+    out += _family_problems(v, sound)
     if not v.name.strip() and sound("name"):
         out.append(Problem(path="name", message="must not be empty"))
     scoring = ("deal", "scoring", "canastas", "going_out", "concealed_going_out", "red_threes", "melds", "initial_meld", "black_threes")
