@@ -4,7 +4,9 @@ For every bundled profile (and the default profile), every player count it
 supports and a few seeds, random play runs through the first hands; at every
 decision the fast list is compared, as a set, with ``check`` run over every
 candidate action: each meld shape a hand of that profile could hold, every
-take form (also malformed ones), every discard and every simple action.
+take form (also malformed ones), every discard, every special hand and every
+simple action. Half the decisions prefer a take, a meld or a special hand, so
+play reaches openings, canastas, going out and the family's rules.
 
 Run ``python benchmarks/check_equivalence.py`` (a few minutes; ``--quick``: seconds).
 Prints ``equivalent`` or stops at the first difference.
@@ -20,7 +22,7 @@ import attrs
 
 import canasta
 from canasta.core import legality
-from canasta.core.actions import ASK, DECLINE, DRAW, LAY, NO, RETRACT, YES, Action, discard, meld, take
+from canasta.core.actions import ASK, DECLINE, DRAW, LAY, NO, RETRACT, YES, Action, Meld, ShowSpecialHand, TakePile, discard, meld, show, take
 from canasta.core.game import Game
 from canasta.core.table import TableRules
 
@@ -41,7 +43,8 @@ def candidates(rules: TableRules) -> list[Action]:
     ]
     takes = [take(*shape, top) for shape in _TAKE_SHAPES for top in (False, True)]
     discards = [discard(rank) for rank in [*range(13), 52]]
-    return [*melds, *takes, *discards, DRAW, ASK, RETRACT, DECLINE, YES, NO, LAY]
+    shows = [show(hand[0]) for hand in rules.special_hands]
+    return [*melds, *takes, *discards, *shows, DRAW, ASK, RETRACT, DECLINE, YES, NO, LAY]
 
 
 def run(seeds: int, hands: int) -> int:
@@ -66,8 +69,16 @@ def run(seeds: int, hands: int) -> int:
                         print("  accepted by check but not listed:", sorted(map(str, slow - fast)))
                         raise SystemExit(1)
                     compared += 1
-                    g.apply(rng.choice(sorted(fast, key=str)))
+                    g.apply(choose(sorted(fast, key=str), rng))
     return compared
+
+
+def choose(legal: list[Action], rng: random.Random) -> Action:
+    """Half the time any legal action; else one that takes the pile, melds or shows a hand if there is one, to reach openings, canastas and going out."""
+    if rng.random() < 0.5:
+        return rng.choice(legal)
+    keen = [a for a in legal if isinstance(a, (TakePile, Meld, ShowSpecialHand))]
+    return rng.choice(keen or legal)
 
 
 def main(argv: list[str] | None = None) -> int:

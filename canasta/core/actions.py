@@ -19,6 +19,8 @@ Text forms (parsed by :func:`parse_action`, printed by ``str(action)``):
 ``yes`` / ``no``       the partner's answer
 ``retract``            take back this turn's unfinished opening (001 §27 A•2)
 ``decline``            at the end of the stock, leave the pile; the hand ends
+``lay``                lay down a red three kept in hand (004 L160)
+``show seven_pairs``   show the whole hand as a special hand (Modern American)
 =====================  ======================================================
 
 Actions check their arguments when built: a rank is text (``"K"``, ``"8"``,
@@ -76,6 +78,7 @@ _EXAMPLES = {
     "TakePile": "TakePile(naturals=2)",
     "Discard": "Discard(rank='7')",
     "AnswerGoOut": "AnswerGoOut(yes=True)",
+    "ShowSpecialHand": "ShowSpecialHand(name='seven_pairs')",
 }
 
 
@@ -285,7 +288,34 @@ class LayRedThree(Action):
         return "LayRedThree()"
 
 
-ACTION_TYPES = (Draw, TakePile, Meld, Discard, AskGoOut, AnswerGoOut, Retract, DeclinePile, LayRedThree)
+_HAND_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+
+def _hand_name(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if type(value) is not str or not _HAND_NAME.fullmatch(value):
+        raise NotationError(
+            f"ShowSpecialHand(name={shown_value(value)}): a special hand's name is a lower-case word of letters, digits and _, like 'seven_pairs'"
+        )
+
+
+@attrs.frozen(slots=True, kw_only=True, repr=False)
+class ShowSpecialHand(Action):
+    """Show the whole hand as the special hand ``name``, which ends the hand (``scoring.special_hands``; Modern American EBB §2.12, CC).
+
+    Only a player whose side has not melded may, after his draw and before
+    melding anything; the side then scores only the hand's points.
+    """
+
+    name: str = attrs.field(validator=_hand_name)
+
+    def text(self) -> str:
+        return f"show {self.name}"
+
+    def __repr__(self) -> str:
+        return f"ShowSpecialHand(name={self.name!r})"
+
+
+ACTION_TYPES = (Draw, TakePile, Meld, Discard, AskGoOut, AnswerGoOut, Retract, DeclinePile, LayRedThree, ShowSpecialHand)
 """Every concrete action class."""
 
 
@@ -409,6 +439,12 @@ def take(naturals: int = 0, twos: int = 0, jokers: int = 0, top_only: bool = Fal
 
 
 @cache
+def show(name: str) -> ShowSpecialHand:
+    """An interned :class:`ShowSpecialHand`."""
+    return _shared(ShowSpecialHand(name=name))
+
+
+@cache
 def discard(rank: int) -> Discard:
     """An interned :class:`Discard` from a rank index (52 for a joker)."""
     return _shared(Discard(rank=Rank.from_index(rank)))
@@ -489,7 +525,11 @@ def _parse(text: str) -> Action:
         if rank == WILD:
             raise NotationError(f"{text!r}: W names the wild-card meld, not a card")
         return Discard(rank=rank)
-    valid = "draw, take, take-top, meld, discard, ask, yes, no, retract, decline, lay"
+    if word == "show":
+        if len(tokens) != 2:
+            raise NotationError(f"{text!r}: write show <special hand>, like 'show seven_pairs'")
+        return ShowSpecialHand(name=tokens[1])
+    valid = "draw, take, take-top, meld, discard, ask, yes, no, retract, decline, lay, show"
     raise NotationError(f"{text!r}: unknown action {word!r}; one of {valid}")
 
 
@@ -505,6 +545,7 @@ __all__ = [
     "RANK_CHARS",
     "RETRACT",
     "WILD",
+    "ShowSpecialHand",
     "YES",
     "Action",
     "AnswerGoOut",
@@ -517,6 +558,7 @@ __all__ = [
     "Retract",
     "TakePile",
     "discard",
+    "show",
     "intact",
     "malformed",
     "meld",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, build_deck
+from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, build_deck
 from .events import Event, FreezeReason, HandDealt, PileFrozen, RedThreeLaid, UpcardTurned
 from .state import DRAW, State
 
@@ -30,7 +30,7 @@ def _lay(st: State, seat: int, card: int, events: list[Event], replace: bool) ->
         return False
     drawn = st.stock.pop()
     st.add_card(seat, drawn)
-    if not st.stock and drawn in (RED_THREE_DIAMONDS, RED_THREE_HEARTS):
+    if not st.stock and st.is_bonus_card(drawn):
         st.remove_card(seat, drawn)
         st.red_threes[side].append(drawn)
         events.append(RedThreeLaid(seat=seat, card=drawn, replaced=False))
@@ -47,6 +47,21 @@ def lay_red_threes(st: State, seat: int, events: list[Event], *, replace: bool =
     hand = st.hands[seat]
     while hand[RED_THREE_DIAMONDS] or hand[RED_THREE_HEARTS]:
         if _lay(st, seat, RED_THREE_DIAMONDS if hand[RED_THREE_DIAMONDS] else RED_THREE_HEARTS, events, replace):
+            return True
+        if st.rules.black_bonus and _lay_black_threes(st, seat, events, replace):
+            return True
+    if st.rules.black_bonus:
+        return _lay_black_threes(st, seat, events, replace)
+    return False
+
+
+def _lay_black_threes(st: State, seat: int, events: list[Event], replace: bool) -> bool:
+    """Lay down the black threes of a hand where they are bonus cards (``black_threes.bonus_card``; Modern American EBB §2.8), then any red three a replacement brought."""
+    hand = st.hands[seat]
+    while hand[BLACK_THREE_CLUBS] or hand[BLACK_THREE_SPADES]:
+        if _lay(st, seat, BLACK_THREE_CLUBS if hand[BLACK_THREE_CLUBS] else BLACK_THREE_SPADES, events, replace):
+            return True
+        if (hand[RED_THREE_DIAMONDS] or hand[RED_THREE_HEARTS]) and lay_red_threes(st, seat, events, replace=replace):
             return True
     return False
 
@@ -72,7 +87,7 @@ def lay_taken_red_threes(st: State, seat: int, cards: list[int], events: list[Ev
         lay_red_threes(st, seat, events, replace=False)
         return
     for card in cards:
-        if card in (RED_THREE_DIAMONDS, RED_THREE_HEARTS):
+        if st.is_bonus_card(card):
             _lay(st, seat, card, events, False)
 
 
@@ -132,7 +147,12 @@ def deal_hand(st: State, events: list[Event]) -> bool:
     for _ in range(r.hand_size):
         for seat in turn:
             st.add_card(seat, st.stock.pop())
-    _turn_upcard(st, events)
+    st.reserves = [[st.stock.pop() for _ in range(size)] for size in r.reserve_sizes] if r.reserve_dealt else []
+    st.reserve_next = 0
+    st.reserve_got = [False] * len(st.reserve_got)
+    st.special = None
+    if r.upcard_enabled:
+        _turn_upcard(st, events)
     st.current = first
     st.had_turn[first] = True
     st.phase = DRAW

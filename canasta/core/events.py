@@ -37,6 +37,8 @@ class Termination(Choice):
     """The last stock card was a red three (000 TALONGENS SISTA KORT 1, 001 §21 E)."""
     TURN_CAP = "turn_cap"
     """The engine's safety cap on turns per hand; scored as if the stock had run out."""
+    SPECIAL_HAND = "special_hand"
+    """A player showed a special hand, which ends the hand (``scoring.special_hands``; Modern American EBB §2.12)."""
 
 
 class FreezeReason(Choice):
@@ -50,6 +52,8 @@ class FreezeReason(Choice):
     """A black three was discarded, under a profile where that freezes the pile (003 L62 literal; decisions P16)."""
     POSITION = "set by the position"
     """The position the game started from says the pile is frozen (docs/scenarios.md); what froze it is not known."""
+    ALWAYS = "always frozen"
+    """The rules keep the pile frozen at all times (``discard_pile.always_frozen``; Modern American EBB §2.3, Cuban RG)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -216,6 +220,34 @@ class PenaltyApplied(Event):
     rule: str
     minimum_raise: int = 0
     """How much the side's opening minimum rose for the hand instead (001 §27 A); 0 for a penalty in points."""
+
+
+@attrs.frozen(kw_only=True)
+class ReserveReceived(Event):
+    """A player received a reserve pile into his hand (``reserve``; Modern American's talon, WCA, EBB §2.4)."""
+
+    seat: int
+    cards: int
+    """How many cards the pile held."""
+    pile: int
+    """Which pile of ``reserve.sizes`` it was, counting from 0."""
+
+
+@attrs.frozen(kw_only=True)
+class ReserveToStock(Event):
+    """The stock ran out and the reserve piles still aside became the stock (``reserve.becomes_stock``; Buraco's morto)."""
+
+    cards: int
+
+
+@attrs.frozen(kw_only=True)
+class SpecialHandShown(Event):
+    """A player showed a special hand, which ends the hand (``scoring.special_hands``; Modern American EBB §2.12)."""
+
+    seat: int
+    name: str
+    points: int
+    """The side's whole score for the hand."""
 
 
 @attrs.frozen(kw_only=True)

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .cards import THREE, TWO, WILD
-from .state import State
+from .cards import JOKER, THREE, TWO, WILD
+from .state import MELD, State
 from .table import TableRules
 
 Step = tuple[int, int, int, int]
@@ -47,17 +47,54 @@ def split_wilds(wilds: int, twos: int, jokers: int, jokers_first: bool) -> tuple
 
 
 def can_go_out(st: State, seat: int) -> bool:
-    """Whether ``seat`` (who has drawn) can meld his whole hand, keeping at most one card to discard."""
+    """Whether ``seat`` (who has drawn) can meld his whole hand, keeping at most one card to discard.
+
+    Under a profile with schema 2's meld or going-out rules the plan found is
+    also played through on a copy of the state, step by step through the
+    engine's legality, so the answer is never a plan the rules refuse.
+    """
     side = st.side(seat)
     if not st.opened[side] or st.pending or st.red_threes_in_hand(seat):
         return False
+    r = st.rules
     counts = list(st.counts[seat])
     counts[THREE] = st.naturals_in_hand(seat, THREE)
     melds = {rank: (m[0], m[1], m[2]) for rank, m in st.melds[side].items()}
-    return going_out_plan(counts, melds, st.rules) is not None
+    if not (r.meld_filters or r.family_going_out or r.reserve_sizes):
+        return going_out_plan(counts, melds, r) is not None
+    dead = frozenset(rank for rank in NATURAL_RANKS if st.is_dead(side, rank))
+    found = going_out_plan(counts, melds, r, dead=dead, opening=st.opened_now, reserve_ok=not r.reserve_taken_required or st.reserve_got[st.reserve_unit(seat)])
+    return found is not None and _plays(st, found)
 
 
-def going_out_plan(counts: Sequence[int], melds: SideMelds, rules: TableRules) -> tuple[list[Step], int | None] | None:
+def _plays(st: State, plan: tuple[list[Step], int | None]) -> bool:
+    """Whether the plan's melds, then its discard, are each legal in turn and take the player out (checked on a copy)."""
+    from .actions import discard, meld
+    from .legality import check
+    from .transitions import do
+
+    trial = st.copy()
+    seat, hand = trial.current, trial.hand_number
+    steps, last = plan
+    actions = [meld(*step) for step in steps]
+    if last is not None:
+        actions.append(discard(JOKER if last == WILD else last))
+    for action in actions:
+        if trial.hand_number != hand or check(trial, action) is not None:
+            return False
+        do(trial, action)
+    return trial.hand_number != hand or trial.phase != MELD or not trial.sizes[seat]
+
+
+def going_out_plan(
+    counts: Sequence[int],
+    melds: SideMelds,
+    rules: TableRules,
+    *,
+    dead: frozenset[int] = frozenset(),
+    opening: bool = False,
+    reserve_ok: bool = True,
+) -> tuple[list[Step], int | None] | None:
     """A way to meld the whole hand, keeping at most one card to discard, with the canastas the side needs.
 
     Returns the melds in playing order (those that complete a canasta first,
@@ -70,8 +107,22 @@ def going_out_plan(counts: Sequence[int], melds: SideMelds, rules: TableRules) -
     last card is preferred to discarding it (its points count, 001 §34),
     unless the profile requires a final discard (decisions P25); otherwise
     the cheapest card is discarded.
+
+    Schema 2's rules narrow it (:mod:`canasta.core.meld_limits`): ``dead``
+    ranks take no card, no meld grows past ``melds.max_size``, wild cards go
+    only where the rank and the rule of five let them (``opening``: the side
+    opened this turn), the going-out requirements over kinds and unfinished
+    melds hold, and where the reserve must be taken first ``reserve_ok`` says
+    whether it was.
     """
+    if not reserve_ok:
+        return None
+    if dead and any(counts[r] for r in dead):
+        dead_held = [r for r in dead if counts[r]]
+        if len(dead_held) > 1 or counts[dead_held[0]] > 1:
+            return None
     orphans = [r for r in NATURAL_RANKS if counts[r] and r not in melds and counts[r] < rules.min_naturals]
+    orphans += [r for r in dead if counts[r] and r not in orphans]
     if len(orphans) > 1:
         return None
     options: list[int]  # -1: no discard
@@ -82,18 +133,32 @@ def going_out_plan(counts: Sequence[int], melds: SideMelds, rules: TableRules) -
         value = rules.rank_value
         options += sorted((r for r in range(WILD + 1) if counts[r]), key=lambda r: (value[r], r))
     for discard in options:
-        steps = _out_steps(counts, melds, rules, discard)
+        steps = _out_steps(counts, melds, rules, discard, opening)
         if steps is not None:
             return steps, (None if discard < 0 else discard)
     return None
 
 
-def _out_steps(counts: Sequence[int], melds: SideMelds, r: TableRules, discard: int) -> list[Step] | None:
+def _room(r: TableRules, rank: int, naturals: int, wilds: int, opening: bool, wild_open: bool) -> int:
+    """The wild cards a meld of ``rank`` holding these cards may still take under schema 2's meld rules (:mod:`canasta.core.meld_limits`)."""
+    room = max(0, r.wild_room[min(naturals, 63)] - wilds)
+    if r.meld_filters:
+        if r.natural_only[rank] or (r.wilds_only_in_opening[rank] and not opening) or wild_open:
+            return 0
+        if r.wilds_after_opening and not opening and naturals < r.wilds_after_opening:
+            return 0
+        room = min(room, max(0, r.max_size - naturals - wilds))
+    return room
+
+
+def _out_steps(counts: Sequence[int], melds: SideMelds, r: TableRules, discard: int, opening: bool = False) -> list[Step] | None:
     c = list(counts)
     if discard >= 0:
         c[discard] -= 1
     size = r.canasta_size
     wilds = c[TWO] + c[WILD]
+    wild_meld = melds.get(WILD)
+    wild_open = r.wild_meld_exclusive and wild_meld is not None and wild_meld[0] + wild_meld[1] + wild_meld[2] < size
     # [rank, naturals in all, wilds in all, room, naturals added, wilds added, was complete]
     shapes: list[list[int]] = []
     for rank in NATURAL_RANKS:
@@ -110,7 +175,9 @@ def _out_steps(counts: Sequence[int], melds: SideMelds, r: TableRules, discard: 
             complete = old[0] + old[1] + old[2] >= size
             if complete and k and not r.naturals_added:
                 return None
-        room = 0 if complete and not r.wilds_added else max(0, r.wild_room[min(n, 63)] - w)
+        if n + w > r.max_size:
+            return None
+        room = 0 if complete and not r.wilds_added else _room(r, rank, n, w, opening, wild_open)
         shapes.append([rank, n, w, room, k, 0, int(complete)])
     blacks = c[THREE]
     if blacks and not (r.black_three_min <= blacks <= r.black_three_max and blacks >= r.min_size):
@@ -154,6 +221,8 @@ def _out_steps(counts: Sequence[int], melds: SideMelds, r: TableRules, discard: 
             wild_meld, wilds = wilds, 0
     if r.natural_canastas_required and _naturals(shapes, melds, size) < r.natural_canastas_required:
         return None
+    if (r.family_going_out or r.meld_filters) and not _family_ok(r, shapes, melds, wild_meld):
+        return None
     twos, jokers = c[TWO], c[WILD]
     order = sorted(
         (s for s in shapes if s[4] or s[5]),
@@ -170,6 +239,21 @@ def _out_steps(counts: Sequence[int], melds: SideMelds, r: TableRules, discard: 
     if blacks:
         steps.append((THREE, blacks, 0, 0))
     return steps
+
+
+def _family_ok(r: TableRules, shapes: list[list[int]], melds: SideMelds, wild_meld: int) -> bool:
+    """Schema 2's checks of the side's melds once the plan is laid: the wild-card meld's size, no forbidden unfinished meld, the canastas of each class."""
+    size = r.canasta_size
+    wild = melds.get(WILD)
+    wild_size = (wild[0] + wild[1] + wild[2] if wild is not None else 0) + wild_meld
+    if wild_size > r.max_size:
+        return False
+    if any(r.unfinished_forbidden[s[0]] and s[1] + s[2] < size for s in shapes):
+        return False
+    if r.unfinished_forbidden[WILD] and 0 < wild_size < size:
+        return False
+    mixed = sum(1 for s in shapes if s[1] + s[2] >= size and s[2])
+    return mixed >= r.mixed_canastas_required and int(wild_size >= size) >= r.wild_canastas_required
 
 
 def _naturals(shapes: list[list[int]], melds: SideMelds, size: int) -> int:

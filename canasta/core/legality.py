@@ -23,11 +23,15 @@ from .actions import (
     LayRedThree,
     Meld,
     Retract,
+    ShowSpecialHand,
     TakePile,
     take,
 )
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
+from .discards import discard_violation
 from .going_out import can_go_out
+from .meld_limits import limit_violation
+from .special_hands import shown_violation
 from .state import ANSWER, OVER, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
 from .state import MELD as PHASE_MELD
@@ -88,8 +92,55 @@ def _natural_needed(count: int) -> str:
     return "your side needs a natural canasta to go out" if count == 1 else f"your side needs {count} natural canastas to go out"
 
 
-def going_out_violation(st: State, seat: int, canastas: int, naturals: int, turn_canastas: int, opened_after: bool) -> Violation | None:
-    """Why the player may not go out with the side's melds as given, or None (topics H, I)."""
+def going_out_violation(
+    st: State, seat: int, canastas: int, naturals: int, turn_canastas: int, opened_after: bool, meld: tuple[int, int, int, int] = (-1, 0, 0, 0)
+) -> Violation | None:
+    """Why the player may not go out with the side's melds as given, or None (topics H, I).
+
+    ``meld`` (rank, naturals, twos, jokers) is a meld about to be laid, for the
+    requirements of schema 2 that read the side's melds themselves.
+    """
+    found = _going_out_violation(st, seat, canastas, naturals, turn_canastas, opened_after)
+    if found is None and st.rules.family_going_out:
+        return family_going_out_violation(st, seat, meld)
+    return found
+
+
+def family_going_out_violation(st: State, seat: int, meld: tuple[int, int, int, int] = (-1, 0, 0, 0)) -> Violation | None:
+    """The going-out requirements of schema 2: canastas of a class, no unfinished meld of a rank, the reserve pile received.
+
+    ``going_out.canasta_kinds_required`` (mixed and wild; natural is checked
+    with the count), ``going_out.unfinished_melds_forbidden`` (Modern American:
+    no unfinished wild-card meld, CCN) and ``going_out.reserve_taken`` (Hand and
+    Foot's foot). ``meld`` is added to the side's melds as if laid.
+    """
+    r = st.rules
+    side = r.side_of[seat]
+    size = r.canasta_size
+    rank, n, t, j = meld
+    mixed = wild = 0
+    shapes = [(rk, m[0], m[1], m[2]) for rk, m in st.melds[side].items() if rk != rank]
+    if rank >= 0:
+        m = st.melds[side].get(rank)
+        shapes.append((rank, n + (m[0] if m else 0), t + (m[1] if m else 0), j + (m[2] if m else 0)))
+    for rk, a, b, c in shapes:
+        if a + b + c >= size:
+            if rk == WILD:
+                wild += 1
+            elif b + c:
+                mixed += 1
+        elif r.unfinished_forbidden[rk]:
+            return ("going_out.unfinished_melds_forbidden", "your side may not go out with an unfinished meld of " + ("wild cards" if rk == WILD else "that rank"))
+    if mixed < r.mixed_canastas_required:
+        return ("going_out.canasta_kinds_required", f"your side needs {r.mixed_canastas_required} mixed canasta(s) to go out and has {mixed}")
+    if wild < r.wild_canastas_required:
+        return ("going_out.canasta_kinds_required", f"your side needs {r.wild_canastas_required} wild-card canasta(s) to go out and has {wild}")
+    if r.reserve_taken_required and not st.reserve_got[st.reserve_unit(seat)]:
+        return ("going_out.reserve_taken", "you may go out only once you have received your reserve pile")
+    return None
+
+
+def _going_out_violation(st: State, seat: int, canastas: int, naturals: int, turn_canastas: int, opened_after: bool) -> Violation | None:
     r = st.rules
     if st.asked == 3 and not st.ask_binds:
         return ("going_out.permission", "your partner answered no to 'may I go out?', so you must keep a card")
@@ -177,7 +228,8 @@ def _remaining_violation(
     hand that holds one cannot go out: then the hand left must keep another
     card to discard, which ends the turn without going out.
     """
-    opened_after = st.opened[side] or st.turn_points + points >= st.minimum(side)
+    r = st.rules
+    opened_after = st.opened[side] or (st.turn_points + points >= st.minimum(side) and (not r.natural_meld_size or _natural_after(st, side, rank, n, t, j)))
     if st.pending and opened_after:
         pending = st.pending
         k += len(pending) - pending.count(RED_THREE_DIAMONDS) - pending.count(RED_THREE_HEARTS)  # red threes are laid, not held
@@ -191,12 +243,14 @@ def _remaining_violation(
         )
     if k >= 2:
         return None
+    if r.reserve_sizes and _reserve_keeps_hand(st, seat, side, k, opened_after):
+        return None
     if k == 0 and st.rules.final_discard_required:
         return ("going_out.final_discard", "going out needs a final discard here")
     if st.pending and not opened_after:
         return ("initial_meld.pending_pile", "the pile waits until your opening reaches the minimum")
     canastas, naturals, turn_canastas, _ = _after_meld(st, side, rank, n, t, j, existing)
-    found = going_out_violation(st, seat, canastas, naturals, turn_canastas, opened_after)
+    found = going_out_violation(st, seat, canastas, naturals, turn_canastas, opened_after, (rank, n, t, j))
     if found is not None and k == 1 and found[0] != "going_out.permission":
         # With the final discard required, the last card can only go out as the discard, so only `found` decides.
         if not st.rules.final_discard_required and not st.pending and _last_card_goes_out(st, seat, side, rank, n, t, j, existing, st.turn_points + points):
@@ -204,6 +258,34 @@ def _remaining_violation(
         # The last card would have to go out, so the going-out rule that forbids it decides (001 §16 B).
         return (found[0], f"melding this leaves one card, which would go out, and you may not go out: {found[1]}")
     return found
+
+
+def _natural_after(st: State, side: int, rank: int, n: int, t: int, j: int) -> bool:
+    """Whether the side's melds include the opening's natural meld once (n, t, j) joins the meld of ``rank`` (``initial_meld.natural_meld_size``; WCA "INITIAL MELD").
+
+    A side that has not opened holds only this turn's melds, so every one of them counts.
+    """
+    need = st.rules.natural_meld_size
+    melds = st.melds[side]
+    for rk, m in melds.items():
+        if rk != rank and rk != WILD and rk != THREE and m[0] >= need and m[1] + m[2] == 0:
+            return True
+    m = melds.get(rank)
+    naturals, wilds = n + (m[0] if m else 0), t + j + (m[1] + m[2] if m else 0)
+    return rank != WILD and rank != THREE and naturals >= need and wilds == 0
+
+
+def _reserve_keeps_hand(st: State, seat: int, side: int, k: int, opened_after: bool) -> bool:
+    """Whether a reserve pile lets this play keep fewer than two cards (``reserve``): one to discard when a pile follows the discard (HON rule 5), none when one comes at once."""
+    r = st.rules
+    if k == 0 and st.reserve_when_empty(seat):
+        return True
+    opens = r.reserve_trigger == 0 and not st.opened[side] and opened_after and st.reserve_available(seat)
+    if opens and r.reserve_not_with_pile and st.pile_taken_top >= 0:
+        opens = False
+    if r.reserve_turn_continues:
+        return opens
+    return k == 1 and (opens or st.reserve_after_discard(seat))
 
 
 def _last_card_goes_out(
@@ -236,6 +318,8 @@ def _last_card_goes_out(
         for r2, n2, t2, j2 in targets:
             target = melds[r2]
             if _shape_violation(st, r2, n2, t2 + j2, target) is not None:
+                continue
+            if st.rules.meld_filters and limit_violation(st, side, r2, n2, t2, j2, target) is not None:
                 continue
             canastas, naturals, turn_canastas, _ = _after_meld(st, side, r2, n2, t2, j2, target)
             if going_out_violation(st, seat, canastas, naturals, turn_canastas, opened) is None:
@@ -288,6 +372,8 @@ def _meld_violation(st: State, a: Meld) -> Violation | None:
     if provisional and not st.rules.several_melds and existing is None and st.turn_new:
         return ("initial_meld.several_melds", "the opening must be a single meld")
     found = _shape_violation(st, rank, n, t + j, existing)
+    if found is None and st.rules.meld_filters:
+        found = limit_violation(st, side, rank, n, t, j, existing)
     if found is not None:
         return found
     k = st.sizes[seat] - n - t - j
@@ -310,6 +396,8 @@ def _pile_violation(st: State) -> Violation | None:
         return ("discard_pile.wild_on_top", "a pile topped by a wild card cannot be taken")
     if top >> 2 == THREE:
         return ("black_threes.on_top", "a pile topped by a black three cannot be taken")
+    if st.rules.dead_ranks and st.is_dead(st.rules.side_of[st.current], top >> 2):
+        return ("melds.dead_after_canasta", "the top card's rank is dead (a canasta of it is complete), so the pile cannot be taken")
     return None
 
 
@@ -320,6 +408,8 @@ def _taker_violation(st: State, seat: int, side: int, existing: MeldTuple | None
         return ("discard_pile.one_card_rule", "holding one card, you may not take a pile of one card")
     if r.own_canasta_rank_blocks and existing is not None and existing[0] + existing[1] + existing[2] >= r.canasta_size:
         return ("discard_pile.own_canasta_rank_blocks", "the top card matches one of your side's canastas")
+    if not st.opened[side] and r.from_hand_before_pile:
+        return ("initial_meld.from_hand_before_pile", "your side must first lay its whole opening from the hand, then take the pile")
     if not st.opened[side] and not r.allowed_from_pile:
         return ("initial_meld.allowed_from_pile", "your side must open before taking the pile")
     return None
@@ -372,6 +462,8 @@ def _form_violation(
         if not r.wild_and_natural:
             return ("discard_pile.wild_and_natural", "the pile is not taken with a natural and a wild card")
     found = _shape_violation(st, rank, n + 1, t + j, existing)
+    if found is None and r.meld_filters:
+        found = limit_violation(st, side, rank, n + 1, t, j, existing)
     if found is not None:
         return found
     pile = st.pile
@@ -407,13 +499,22 @@ def _discard_violation(st: State, a: Discard) -> Violation | None:
         return ("initial_meld.pending_pile", "the pile waits until your opening reaches the minimum; meld more or retract")
     if not st.opened[side] and st.turn_new and st.sizes[seat] > 1:
         need = st.minimum(side)
+        if st.turn_points >= need:
+            size = st.rules.natural_meld_size
+            return ("initial_meld.natural_meld_size", f"your opening counts {st.turn_points} points but needs a meld of {size} or more naturals and no wild card")
         return ("initial_meld.minimums", f"your opening counts {st.turn_points} points and your side needs {need}")
+    if st.rules.discard_restricted:
+        found = discard_violation(st, seat, WILD if a.rank == JOKER else a.rank)
+        if found is not None:
+            return found
     if st.sizes[seat] > 1:
         if st.asked == 2 and yes_binds(st, seat):
             return ("going_out.permission", "your partner answered yes, and you can go out, so you must")
         if st.ask_binds and yes_binds(st, seat):
             return ("going_out.ask_after_melding", "you melded before asking, so you must go out now that you can, whatever the answer")
         return None
+    if st.rules.reserve_sizes and (st.reserve_after_discard(seat) or st.reserve_when_empty(seat)):
+        return None  # the discard empties the hand, and a reserve pile refills it: no going out (HON rule 5)
     canastas, naturals = st.canastas(side)
     return going_out_violation(st, seat, canastas, naturals, turn_canastas(st, side), st.opened[side])
 
@@ -580,6 +681,33 @@ def _unheld_violation(st: State, action: Action) -> Violation | None:
     return None
 
 
+def early_melds_open(st: State) -> bool:
+    """Whether the player may meld before drawing, to open from his hand and then take the pile (``initial_meld.from_hand_before_pile``; EBB §2.3, §2.6).
+
+    Only while his side has not opened, and only when the pile could then be
+    taken: its top card natural and not dead, and a natural pair of its rank
+    in his hand. Drawing from the stock stays open to him all along.
+    """
+    seat = st.current
+    side = st.rules.side_of[seat]
+    if st.opened[side] or st.retracted or not st.pile or _pile_violation(st) is not None:
+        return False
+    return st.naturals_in_hand(seat, st.pile[-1] >> 2) >= 2
+
+
+def _early_meld_violation(st: State, a: Meld) -> Violation | None:
+    """A meld before the draw (``initial_meld.from_hand_before_pile``): part of an opening from the hand that takes the pile after."""
+    if not early_melds_open(st):
+        side = st.rules.side_of[st.current]
+        if st.opened[side]:
+            return _unheld_violation(st, a) or ("turn", "draw from the stock or take the pile first")
+        return _unheld_violation(st, a) or (
+            "initial_meld.from_hand_before_pile",
+            "you may meld before drawing only to open from your hand and then take the pile with a natural pair of its top card",
+        )
+    return _meld_violation(st, a)
+
+
 def check(st: State, action: Action) -> Violation | None:
     """None if ``action`` is legal for the player to act now; otherwise the rule that forbids it."""
     phase = st.phase
@@ -600,6 +728,11 @@ def check(st: State, action: Action) -> Violation | None:
             return _decline_violation(st)
         if isinstance(action, LayRedThree):
             return _lay_violation(st)
+        if st.rules.from_hand_before_pile:
+            if isinstance(action, Meld):
+                return _early_meld_violation(st, action)
+            if isinstance(action, Retract) and st.turn_new:
+                return _retract_violation(st)
         return _unheld_violation(st, action) or ("turn", "draw from the stock or take the pile first")
     if isinstance(action, Meld):
         return _meld_violation(st, action)
@@ -613,6 +746,8 @@ def check(st: State, action: Action) -> Violation | None:
         return ("turn", "you have already drawn this turn")
     if isinstance(action, LayRedThree):
         return _lay_violation(st)
+    if isinstance(action, ShowSpecialHand):
+        return shown_violation(st, action.name)
     return ("turn", f"{action!r} is not an action")
 
 

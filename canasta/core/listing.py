@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final, TypeGuard
 
-from .actions import ASK, DECLINE, DRAW, LAY, NO, RETRACT, YES, Action, Discard, Meld, TakePile, discard, meld, take
+from .actions import ASK, DECLINE, DRAW, LAY, NO, RETRACT, YES, Action, Discard, Meld, TakePile, discard, meld, show, take
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, THREE, TWO, WILD
 from .legality import (
     _TAKE_FORMS,
@@ -22,9 +22,13 @@ from .legality import (
     _meld_violation,
     _pile_violation,
     _taker_violation,
+    early_melds_open,
     held_red_threes,
     yes_binds,
 )
+from .discards import free_ranks
+from .meld_limits import wilds_allowed, wilds_need_naturals
+from .special_hands import shown_now
 from .seals import intact
 from .state import ANSWER, OVER, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
@@ -48,9 +52,10 @@ def _shapes(st: State, rank: int, avail: int, twos: int, jokers: int, existing: 
         wild_ok = not complete or r.wilds_added
         new = False
     min_nat, min_size, wild_room = r.min_naturals, r.min_size, r.wild_room
+    space = r.max_size - n0 - w0  # cards the meld may still take (melds.max_size)
     out: list[tuple[int, int, int]] = []
     for n in range(avail + 1):
-        if n and not nat_ok:
+        if (n and not nat_ok) or n > space:
             break
         tn = n0 + n
         if rank == WILD:
@@ -61,6 +66,8 @@ def _shapes(st: State, rank: int, avail: int, twos: int, jokers: int, existing: 
             room = wild_room[tn] - w0
             if new and tn < min_nat:
                 continue
+        if room > space - n:
+            room = space - n
         for t in range(min(twos, room) + 1 if wild_ok else 1):
             for j in range(min(jokers, room - t) + 1 if wild_ok else 1):
                 used = n + t + j
@@ -182,6 +189,35 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
     return out
 
 
+def _filtered_meld_candidates(st: State, seat: int, side: int) -> list[Action]:
+    """Every legal meld where schema 2's meld rules apply (``TableRules.meld_filters``; :mod:`canasta.core.meld_limits`).
+
+    The candidates of :func:`_meld_candidates` (whose shapes already respect
+    ``melds.max_size``), less those the family's rules forbid: a dead rank
+    gives none, a rank that may take no wild card now only its natural melds,
+    and the rule of five keeps a meld with wild cards only if it then holds
+    enough naturals. :func:`canasta.core.meld_limits.limit_violation` is the
+    rule; the tests compare this list with :func:`check` over every candidate.
+    """
+    melds = st.melds[side]
+    out: list[Action] = []
+    for a in _meld_candidates(st, seat, side):
+        assert isinstance(a, Meld)
+        rank = a.rank
+        if st.is_dead(side, rank):
+            continue
+        if a.twos or a.jokers:
+            if not wilds_allowed(st, side, rank):
+                continue
+            need = wilds_need_naturals(st, side, rank)
+            if need:
+                existing = melds.get(rank)
+                if a.naturals + (existing[0] if existing is not None else 0) < need:
+                    continue
+        out.append(a)
+    return out
+
+
 def _melds_checked(
     st: State, out: list[Action], rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None, hand_size: int
 ) -> None:
@@ -223,6 +259,9 @@ def _discard_candidates(st: State, seat: int, side: int) -> list[Action]:
         return []  # with two or more cards, _discard_violation refuses every rank for these two reasons
     if (st.asked == 2 or st.ask_binds) and yes_binds(st, seat):
         return []  # bound by the partner's yes, or by asking after melding (001 §23 B): only going out ends the turn
+    if st.rules.discard_restricted:
+        free = free_ranks(st, seat)
+        return [_DISCARDS[rank] if rank != WILD else _DISCARD_JOKER for rank in sorted(free)]
     return held
 
 
@@ -239,6 +278,8 @@ def legal_actions(st: State) -> list[Action]:
     out: list[Action]
     if phase == PHASE_DRAW:
         out = [DRAW] if st.stock else []
+        if r.from_hand_before_pile and st.turn_new and not st.opened[side]:
+            out.append(RETRACT)  # an opening laid before the draw (the same conditions as _retract_violation)
         if st.pile and not st.retracted and _pile_violation(st) is None:
             rank = st.pile[-1] >> 2
             existing = st.melds[side].get(rank)
@@ -258,9 +299,13 @@ def legal_actions(st: State) -> list[Action]:
             out.append(DECLINE)
         if r.keep_red_threes and st.red_threes_in_hand(seat) and _lay_violation(st) is None:
             out.append(LAY)
+        if r.from_hand_before_pile and early_melds_open(st):
+            out += _filtered_meld_candidates(st, seat, side) if r.meld_filters else _meld_candidates(st, seat, side)
         return out
-    out = _meld_candidates(st, seat, side)
+    out = _filtered_meld_candidates(st, seat, side) if r.meld_filters else _meld_candidates(st, seat, side)
     out += _discard_candidates(st, seat, side)
+    if r.special_hands:
+        out += [show(name) for name in shown_now(st)]
     if (
         r.permission
         and not st.asked

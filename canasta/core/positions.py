@@ -33,7 +33,7 @@ from canasta.textfiles import read_data_file, toml_data
 from canasta.variants import Variant, VariantError, load_variant, loads_variant
 
 from .arguments import INT64
-from .cards import JOKER, RED_THREES, TWO, WILD, build_deck, card_text, parse_card, rank_text
+from .cards import JOKER, RED_THREES, THREE, TWO, WILD, build_deck, card_text, parse_card, rank_text
 from .events import FreezeReason
 from .state import ANSWER, DRAW, MELD, State
 from .table import RULES_VERSION, TableRules, UnsupportedPlayerCount
@@ -153,6 +153,15 @@ def _meld_of(cards: list[int], rules: TableRules, where: str, problems: list[str
     if not rules.shape_ok(rank, len(naturals), twos + jokers):
         problems.append(f"{where}: {cards_text(cards)} is not a legal meld under this profile")
         return None
+    if len(cards) > rules.max_size:
+        problems.append(f"{where}: {len(cards)} cards, but a meld holds at most {rules.max_size} (melds.max_size)")
+        return None
+    if rank != WILD and twos + jokers and rules.natural_only[rank]:
+        problems.append(f"{where}: melds of {rank_text(rank)} never hold a wild card (ranks.natural_only)")
+        return None
+    if rank == THREE and rules.black_bonus:
+        problems.append(f"{where}: black threes are bonus cards here, laid with the red threes, never melded (black_threes.bonus_card)")
+        return None
     return rank, (len(naturals), twos, jokers, tuple(cards))
 
 
@@ -185,7 +194,9 @@ KEYS = {
     "": (
         "variant", "players", "seed", "hand_number", "dealer", "seat", "phase", "drew", "retracted",
         "answer", "answer_binds", "scores", "melded", "waiting", "hands", "sides", "pile", "stock", "out_of_play",
+        "turns", "reserve",
     ),
+    "reserve": ("given", "received", "piles"),
     "sides": ("melds", "red_threes", "opened", "minimum_raise", "penalties"),
     "pile": ("cards", "frozen"),
     "stock": ("cards", "size"),
@@ -209,6 +220,7 @@ def _unknown_keys(data: Mapping[str, Any], problems: list[str]) -> None:
         check(table, KEYS["sides"], f"position.sides.{side}.")
     check(data.get("pile"), KEYS["pile"], "position.pile.")
     check(data.get("stock"), KEYS["stock"], "position.stock.")
+    check(data.get("reserve"), KEYS["reserve"], "position.reserve.")
 
 
 def _turn(p: Mapping[str, Any], st: State, players: int, problems: list[str]) -> None:
@@ -350,7 +362,10 @@ def _sides(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int
                 continue
             st.melds[side][rank] = meld
         threes = parse_cards(side_data.get("red_threes", []), f"{where}.red_threes", problems)
-        if any(c not in RED_THREES for c in threes):
+        if rules.black_bonus:
+            if any(c >> 2 != THREE or c == JOKER for c in threes):
+                problems.append(f"{where}.red_threes: only threes go here (the bonus cards laid down: red ones, and black ones under black_threes.bonus_card)")
+        elif any(c not in RED_THREES for c in threes):
             problems.append(f"{where}.red_threes: only red threes (3H, 3D) go here")
         used.update(threes)
         st.red_threes[side] = threes
@@ -368,6 +383,39 @@ def _sides(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int
     if st.retracted and st.opened[rules.side_of[st.current]]:
         problems.append("position.retracted: only a side that has not opened takes back an opening (001 §27 A•2)")
     return melded
+
+
+def _reserve(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int], problems: list[str]) -> None:
+    """The reserve piles (``reserve``): how many were given, to whom, and the cards of those still dealt aside (``reserve.dealt``)."""
+    data = _table(p, "reserve", "position.", '{ given = 1, received = [0], piles = ["4C 8H 9D"] }', problems)
+    if not data:
+        return
+    if not rules.reserve_sizes:
+        problems.append("position.reserve: these rules have no reserve piles (reserve.sizes is empty)")
+        return
+    units = rules.players if rules.reserve_per_player else rules.sides
+    word = "seats" if rules.reserve_per_player else "sides"
+    received = data.get("received", [])
+    if not isinstance(received, list) or any(type(u) is not int or not 0 <= u < units for u in received) or len(set(received)) != len(received):
+        problems.append(f"position.reserve.received: expected a list of the {word} (0 to {units - 1}) that received a pile, each once, got {_show(received)}")
+        received = []
+    given = _int(data, "given", len(received), problems, "position.reserve", least=0, most=len(rules.reserve_sizes))
+    if given != len(received):
+        problems.append(f"position.reserve.given: {given} piles given, but {len(received)} {word} received one")
+    st.reserve_next = given
+    st.reserve_got = [u in received for u in range(units)]
+    if rules.reserve_dealt and "piles" in data:
+        piles = data["piles"]
+        left = rules.reserve_sizes[given:]
+        if not isinstance(piles, list) or len(piles) != len(left):
+            problems.append(f"position.reserve.piles: expected the {len(left)} piles still aside, each a string of cards, got {_show(piles)}")
+            return
+        for i, (text, size) in enumerate(zip(piles, left, strict=True)):
+            cards = parse_cards(text, f"position.reserve.piles[{i}]", problems)
+            if len(cards) != size:
+                problems.append(f"position.reserve.piles[{i}]: a pile of {size} cards (reserve.sizes), got {len(cards)}")
+            used.update(cards)
+            st.reserves.append(cards)
 
 
 def _score_problems(scores: list[int], target: int) -> list[str]:
@@ -389,12 +437,16 @@ def _pile(p: Mapping[str, Any], st: State, used: Counter[int], problems: list[st
     used.update(pile_cards)
     st.pile = pile_cards
     st.history = [(-1, c) for c in pile_cards]
-    natural_freeze = any(c == JOKER or c >> 2 == TWO or c in RED_THREES for c in pile_cards)
+    natural_freeze = st.rules.always_frozen or any(c == JOKER or c >> 2 == TWO or c in RED_THREES for c in pile_cards)
     frozen = pile_data.get("frozen", natural_freeze)
     if type(frozen) is not bool:
         problems.append(f"position.pile.frozen: expected true or false, got {_show(frozen)}")
         frozen = natural_freeze
-    if frozen:
+    if st.rules.always_frozen:
+        if not frozen:
+            problems.append("position.pile.frozen: the pile is always frozen under these rules (discard_pile.always_frozen)")
+        st.unfreeze()  # frozen, for the reason the rules give
+    elif frozen:
         st.freeze(FreezeReason.POSITION, -1)
     else:
         st.unfreeze()
@@ -434,6 +486,11 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
         st.scores = list(scores)
     used: Counter[int] = Counter()
     fill_counts = _hands(p, st, players, used, problems)
+    if st.phase == MELD and rules.black_bonus and st.naturals_in_hand(st.current, THREE):
+        problems.append(
+            f"position.hands.{st.current}: seat {st.current} holds a black three after the draw; black threes are bonus cards here, "
+            "laid down as soon as they come into the hand (black_threes.bonus_card), so no play reaches this position"
+        )
     if st.phase == MELD and not rules.keep_red_threes and any(c in RED_THREES for c in st.hand_cards(st.current)):
         problems.append(
             f"position.hands.{st.current}: seat {st.current} holds a red three after the draw; a red three is laid down "
@@ -455,6 +512,8 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
         st.melded_before[s] = True
     _waiting(p, st, rules, problems)
     _pile(p, st, used, problems)
+    st.turns = _int(p, "turns", 0, problems, "position", least=0, most=LIMIT)
+    _reserve(p, st, rules, used, problems)
     stock_data = _table(p, "stock", "position.", '{ cards = "4C 8H", size = 10 }', problems)
     top = parse_cards(stock_data.get("cards", ""), "position.stock.cards", problems)
     used.update(top)
@@ -471,7 +530,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
         raise PositionError(problems)
     rest = list((deck - used).elements())
     random.Random(f"{seed}:position").shuffle(rest)
-    fill = [c for c in rest if c not in RED_THREES]
+    fill = [c for c in rest if c not in RED_THREES and not (rules.black_bonus and c >> 2 == THREE)]
     for seat_no, count in sorted(fill_counts.items()):
         if count > len(fill):
             raise PositionError([f"position.hands.{seat_no}: {_show(count)} cards wanted, only {len(fill)} left"])
@@ -479,6 +538,12 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
             card = fill.pop()
             rest.remove(card)
             st.add_card(seat_no, card)
+    reserve = p.get("reserve")
+    if rules.reserve_dealt and not (is_instance(reserve, Mapping) and "piles" in reserve):
+        for pile_size in rules.reserve_sizes[st.reserve_next :]:  # piles not given: dealt aside from the cards placed nowhere
+            if pile_size > len(rest):
+                raise PositionError([f"position.reserve: a pile of {pile_size} cards wanted, only {len(rest)} left"])
+            st.reserves.append([rest.pop() for _ in range(pile_size)])
     stock = list(reversed(top))
     wanted = len(rest) if size is None else size - len(top)
     if wanted > len(rest):
@@ -623,6 +688,14 @@ def export_position(variant: Variant, st: State) -> dict[str, Any]:
             out["answer_binds"] = True
     if st.dead:
         out["out_of_play"] = cards_text(st.dead)
+    if any(r.discard_not_first_round):
+        out["turns"] = st.turns
+    if r.reserve_sizes:
+        units = r.players if r.reserve_per_player else r.sides
+        reserve: dict[str, Any] = {"given": st.reserve_next, "received": [u for u in range(units) if st.reserve_got[u]]}
+        if r.reserve_dealt:
+            reserve["piles"] = [cards_text(pile) for pile in st.reserves]
+        out["reserve"] = reserve
     _check_range(out)
     return out
 

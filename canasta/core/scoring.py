@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from .canastas import CanastaKind, canasta_kind
-from .cards import RED_THREES
+from .canastas import CanastaKind
+from .cards import RED_THREES, THREE, WILD, Rank
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from .state import State
     from .table import TableRules
@@ -35,20 +35,35 @@ class HandScore:
     of ``==``: a score built from its points alone equals the engine's.
     """
     red_threes: int = 0
-    """Red-three bonus, negative when the side did not qualify (000 POÄNGRÄKNING 4, 001 §21 F)."""
+    """Red-three bonus, negative when the side did not qualify (000 POÄNGRÄKNING 4, 001 §21 F); black threes too where they are bonus cards."""
     going_out: int = 0
     """Going-out or concealed going-out bonus (000 UTGÅNG 3, DIREKT UTGÅNG 3, 001 §18 C, §19 B)."""
     melded: int = 0
-    """Points of the side's melded cards (000 POÄNGRÄKNING 2, 001 §12)."""
+    """Points of the side's melded cards (000 POÄNGRÄKNING 2, 001 §12); negative where ``scoring.melded_sign_by_canastas`` says so."""
     in_hand: int = 0
     """Points of the cards left in the side's hands, as a negative number (000 POÄNGRÄKNING 3)."""
     penalties: int = 0
-    """Penalties, as a negative number: those applied during the hand (001 §23 D, a director's) and red threes left in a hand (001 §21 H; 004 L164)."""
+    """Penalties, as a negative number: those applied during the hand (001 §23 D, a director's), red threes left in a hand (001 §21 H;
+    004 L164), unfinished melds and sets held of special ranks, black threes held, a reserve never taken (schema 2)."""
+    special_hand: int = 0
+    """The points of a special hand the side showed, which replace every other part (``scoring.special_hands``; Modern American EBB §2.12)."""
+    canasta_ranks: tuple[Rank, ...] = attrs.field(default=(), eq=False)
+    """The rank of each canasta of ``canasta_kinds``, in the same order (``W`` for a wild-card canasta): a natural canasta of a
+    rank with a bonus of its own (``ranks.natural_canasta_bonus``) earns that. Left out of ``==`` as ``canasta_kinds`` is."""
 
     @property
     def total(self) -> int:
         """The side's score for the hand: the sum of the parts."""
-        return self.canastas + self.red_threes + self.going_out + self.melded + self.in_hand + self.penalties
+        return self.canastas + self.red_threes + self.going_out + self.melded + self.in_hand + self.penalties + self.special_hand
+
+
+def _signed(value: int, signs: tuple[int, ...], canastas: int) -> int:
+    """``value`` with the sign a side's number of canastas gives it (entry i for i canastas, the last for more)."""
+    return value * signs[min(canastas, len(signs) - 1)]
+
+
+def _table_value(table: tuple[int, ...], count: int) -> int:
+    return table[min(count, len(table)) - 1] if count else 0
 
 
 def side_score(
@@ -56,15 +71,22 @@ def side_score(
     *,
     side: int,
     canasta_kinds: Sequence[CanastaKind] = (),
+    canasta_ranks: Sequence[int] = (),
     red_threes: int = 0,
     red_threes_unplayed: int = 0,
     red_threes_in_hand: int = 0,
+    black_threes: int = 0,
     has_meld: bool,
     melded: int = 0,
     in_hand: int = 0,
     went_out: bool = False,
     concealed: bool = False,
     penalties: int = 0,
+    unfinished: Sequence[int] = (),
+    sets_in_hand: Sequence[int] = (),
+    black_threes_in_hand: int = 0,
+    reserves_untaken: int = 0,
+    special_hand: int | None = None,
 ) -> HandScore:
     """One side's score for a hand, from what a table counts: the one scoring rule of the engine and the score sheet (topics M, J).
 
@@ -79,23 +101,68 @@ def side_score(
     penalties already applied (positive). The red-three bonus counts plus when
     the side has melded (or has a canasta, 004 opt i), else minus (000
     POÄNGRÄKNING 4, 001 §21 F).
+
+    Schema 2's rules: ``canasta_ranks`` (rank indexes, parallel to the kinds)
+    give a natural canasta of a special rank its own bonus; ``black_threes`` are
+    black threes laid as bonus cards, valued by colour with the same table
+    (Modern American EBB §2.8); ``red_threes.sign_by_canastas`` and
+    ``scoring.melded_sign_by_canastas`` sign the threes and the melded points
+    by the number of canastas; ``unfinished`` lists the rank indexes of the
+    side's unfinished melds that cost ``ranks.unfinished_penalty``,
+    ``sets_in_hand`` one rank index per player and rank held
+    ``ranks.hand_penalty_count`` times or more; ``black_threes_in_hand`` cost
+    ``black_threes.hand_penalty`` each; each of ``reserves_untaken`` (piles the
+    side, or one of its players, never received) costs ``reserve.untaken_penalty``;
+    a ``special_hand``'s points replace everything.
     """
     r = rules
+    if special_hand is not None:
+        return HandScore(side=side, special_hand=special_hand)
     kinds = tuple(canasta_kinds)
+    ranks = tuple(canasta_ranks) if canasta_ranks else (-1,) * len(kinds)
     threes = red_threes + red_threes_unplayed
-    bonus = r.red_three_table[min(threes, len(r.red_three_table)) - 1] if threes else 0
-    qualifies = bool(kinds) if r.red_threes_need_canasta else has_meld
+    table = r.red_three_table
+    bonus = _table_value(table, threes) + _table_value(table, black_threes)
+    if r.threes_sign:
+        red_value = _signed(bonus, r.threes_sign, len(kinds))
+    else:
+        qualifies = bool(kinds) if r.red_threes_need_canasta else has_meld
+        red_value = bonus if qualifies else -bonus
     going_out = (r.concealed_bonus if concealed else r.going_out_bonus) if went_out else 0
+    points = penalties + red_threes_in_hand * r.unmelded_red_three_penalty
+    if r.extended_scoring:
+        points += sum(r.unfinished_penalty[rank] for rank in unfinished)
+        points += sum(r.hand_penalty[rank] for rank in sets_in_hand)
+        points += black_threes_in_hand * r.black_three_hand_penalty
+        points += reserves_untaken * r.reserve_untaken_penalty
     return HandScore(
         side=side,
-        canastas=sum(r.canasta_bonus(kind) for kind in kinds),
+        canastas=sum(r.canasta_bonus(kind, rank) for kind, rank in zip(kinds, ranks, strict=True)),
         canasta_kinds=kinds,
-        red_threes=bonus if qualifies else -bonus,
+        canasta_ranks=tuple(Rank.from_index(rank) for rank in ranks) if canasta_ranks else (),
+        red_threes=red_value,
         going_out=going_out,
-        melded=melded,
+        melded=_signed(melded, r.melded_sign, len(kinds)) if r.melded_sign else melded,
         in_hand=-in_hand,
-        penalties=-(penalties + red_threes_in_hand * r.unmelded_red_three_penalty),
+        penalties=-points,
     )
+
+
+def penalised_unfinished(rules: TableRules, melds: Mapping[int, tuple[int, ...]]) -> list[int]:
+    """The rank indexes of a side's unfinished melds that cost ``ranks.unfinished_penalty``: natural ones of a special rank, and the wild-card meld (Modern American EBB §2.10)."""
+    out = []
+    for rank, m in sorted(melds.items()):
+        if rules.unfinished_penalty[rank] and m[0] + m[1] + m[2] < rules.canasta_size and (rank == WILD or m[1] + m[2] == 0):
+            out.append(rank)
+    return out
+
+
+def _untaken(st: State, seats: Sequence[int], side: int) -> int:
+    """The reserve piles a side (or each of its players who played the hand) never received (``reserve.untaken_penalty``; Buraco)."""
+    if st.rules.reserve_per_player:
+        out = st.rules.seating(st.hand_number).out
+        return sum(1 for seat in seats if seat not in out and not st.reserve_got[seat])
+    return int(not st.reserve_got[side])
 
 
 def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandScore, ...]:
@@ -105,35 +172,51 @@ def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandSc
     player never had a turn and dealt red threes wait for the player's turn,
     as they do where laying them is the player's choice (001 §21 G, decisions
     P30, P46); any other costs ``red_threes.unmelded_penalty`` (001 §21 H,
-    004 L164; decisions P44).
+    004 L164; decisions P44). Black threes that are bonus cards count with them.
+    A special hand replaces its side's score (Modern American EBB §2.12).
     """
     r = st.rules
     value = r.value
     size = r.canasta_size
+    extended = r.extended_scoring
     out = []
     for side in range(r.sides):
         seats = [seat for seat in range(r.players) if r.side_of[seat] == side]
+        if st.special is not None and r.side_of[st.special[0]] == side:
+            out.append(side_score(r, side=side, has_meld=False, special_hand=st.special[2]))
+            continue
         melded = 0
         kinds: list[CanastaKind] = []
+        ranks: list[int] = []
         for rank, (n, t, j, cards) in sorted(st.melds[side].items()):
             melded += sum(value[c] for c in cards)
             if n + t + j >= size:
                 kinds.append(r.kind_of(rank, t, j))
-        unplayed = kept = in_hand = 0
+                ranks.append(rank)
+        unplayed = kept = in_hand = held_black = 0
+        sets: list[int] = []
         for seat in seats:
             hand = st.hands[seat]
-            in_hand += sum(value[c] * hand[c] for c in range(len(hand)) if hand[c] and c not in RED_THREES)
-            threes = st.red_threes_in_hand(seat)
+            in_hand += sum(value[c] * hand[c] for c in range(len(hand)) if hand[c] and not st.is_bonus_card(c))
+            threes = st.bonus_cards_in_hand(seat)
             if threes and (r.red_threes_in_hand_count_as_laid or (not st.had_turn[seat] and r.dealt_red_threes_wait)):
                 unplayed += threes
             else:
                 kept += threes
+            if extended:
+                counts = st.counts[seat]
+                sets += [rank for rank in range(WILD) if r.hand_penalty[rank] and counts[rank] >= r.hand_penalty_count]
+                held_black += 0 if r.black_bonus else st.naturals_in_hand(seat, THREE)
+        laid = st.red_threes[side]
+        black = sum(1 for c in laid if c not in RED_THREES) if r.black_bonus else 0
         out.append(
             side_score(
                 r,
                 side=side,
                 canasta_kinds=kinds,
-                red_threes=len(st.red_threes[side]),
+                canasta_ranks=ranks,
+                red_threes=len(laid) - black,
+                black_threes=black,
                 red_threes_unplayed=unplayed,
                 red_threes_in_hand=kept,
                 has_meld=bool(st.melds[side]),
@@ -142,6 +225,10 @@ def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandSc
                 went_out=went_out is not None and r.side_of[went_out] == side,
                 concealed=concealed,
                 penalties=st.penalties[side],
+                unfinished=penalised_unfinished(r, st.melds[side]) if extended else (),
+                sets_in_hand=sets,
+                black_threes_in_hand=held_black,
+                reserves_untaken=_untaken(st, seats, side) if r.reserve_untaken_penalty else 0,
             )
         )
     return tuple(out)

@@ -63,17 +63,23 @@ FIELDS = (
     "melds",
     "minimum_raise",
     "opened",
+    "opened_now",
     "penalties",
     "pending",
     "phase",
     "pile",
     "pile_taken_top",
     "red_threes",
+    "reserve_got",
+    "reserve_next",
+    "reserve_owed",
+    "reserves",
     "retracted",
     "rules",
     "scores",
     "seed",
     "sizes",
+    "special",
     "stock",
     "turn_added_old",
     "turn_new",
@@ -132,6 +138,14 @@ class State:
         self.hand_scores: list[tuple[HandScore, ...]] = []
         self.winner: int | None = None
         self.turns = 0
+        self.reserves: list[list[int]] = []
+        """Reserve piles dealt aside and not yet given, in the order they are given (``reserve.dealt``)."""
+        self.reserve_next = 0
+        """Which pile of ``reserve.sizes`` is given next."""
+        self.reserve_got = [False] * (n if rules.reserve_per_player else s)
+        """Whether each side (or player, ``reserve.one_per``) has received its reserve pile this hand."""
+        self.special: tuple[int, str, int] | None = None
+        """The special hand that ended this hand: (seat, name, points); None otherwise."""
         self.reset_turn()
 
     def freeze(self, reason: FreezeReason, card: int, seat: int = -1) -> None:
@@ -142,9 +156,9 @@ class State:
         self.freezing_seat = seat
 
     def unfreeze(self) -> None:
-        """The pile is no longer frozen: it was taken, or a new hand is dealt."""
-        self.frozen = False
-        self.freeze_reason = None
+        """The pile is no longer frozen: it was taken, or a new hand is dealt; where the rules keep it frozen, it stays so."""
+        self.frozen = self.rules.always_frozen
+        self.freeze_reason = FreezeReason.ALWAYS if self.frozen else None
         self.frozen_by = -1
         self.freezing_seat = -1
 
@@ -161,6 +175,10 @@ class State:
         self.asker = -1
         self.ask_binds = False
         """The player asked after melding where he must then go out if he can, whatever the answer (001 §23 B)."""
+        self.opened_now = False
+        """The player's side opened in this turn: its melds are still part of the opening (Modern American's aces and rule of five)."""
+        self.reserve_owed = False
+        """The player receives a reserve pile after his discard (``reserve.turn_continues`` off; Modern American's talon)."""
 
     def copy(self) -> State:
         """An independent copy; the rules object is shared (it is never changed)."""
@@ -201,6 +219,12 @@ class State:
         new.asked = self.asked
         new.ask_binds = self.ask_binds
         new.asker = self.asker
+        new.opened_now = self.opened_now
+        new.reserve_owed = self.reserve_owed
+        new.reserves = [r[:] for r in self.reserves]
+        new.reserve_next = self.reserve_next
+        new.reserve_got = self.reserve_got[:]
+        new.special = self.special
         return new
 
     def __reduce__(self) -> tuple[object, tuple[TableRules, int, tuple[object, ...]]]:
@@ -263,6 +287,38 @@ class State:
         hand = self.hands[seat]
         return hand[RED_THREE_DIAMONDS] + hand[RED_THREE_HEARTS]
 
+    def is_bonus_card(self, card: int) -> bool:
+        """Whether a card is laid down and replaced on receipt: a red three, or a black three where they are bonus cards too (``black_threes.bonus_card``)."""
+        return card == RED_THREE_DIAMONDS or card == RED_THREE_HEARTS or (self.rules.black_bonus and card >> 2 == THREE)
+
+    def bonus_cards_in_hand(self, seat: int) -> int:
+        """The bonus cards (red threes, and black ones where they are bonus cards) in a hand."""
+        if self.rules.black_bonus:
+            return self.counts[seat][THREE]
+        hand = self.hands[seat]
+        return hand[RED_THREE_DIAMONDS] + hand[RED_THREE_HEARTS]
+
+    def reserve_unit(self, seat: int) -> int:
+        """The index into ``reserve_got`` of a seat: the seat itself or its side (``reserve.one_per``)."""
+        return seat if self.rules.reserve_per_player else self.rules.side_of[seat]
+
+    def reserve_available(self, seat: int) -> bool:
+        """Whether a reserve pile could be given to this seat now: one is left, his side (or he) has none, and the stock is long enough (``reserve``)."""
+        r = self.rules
+        if self.reserve_next >= len(r.reserve_sizes) or self.reserve_got[self.reserve_unit(seat)]:
+            return False
+        return len(self.stock) > r.reserve_min_stock
+
+    def reserve_after_discard(self, seat: int) -> bool:
+        """Whether ``seat`` receives a reserve pile after his discard: he is owed one, and it can still be given (``reserve``; HON rule 5)."""
+        if not self.reserve_owed:
+            return False
+        return not (self.rules.reserve_not_with_pile and self.pile_taken_top >= 0) and self.reserve_available(seat)
+
+    def reserve_when_empty(self, seat: int) -> bool:
+        """Whether ``seat`` receives a reserve pile when his hand empties (``reserve.trigger = "empty_hand"``; Hand and Foot's foot)."""
+        return self.rules.reserve_trigger == 1 and bool(self.rules.reserve_sizes) and self.reserve_available(seat)
+
     def twos_in_hand(self, seat: int) -> int:
         return self.counts[seat][TWO]
 
@@ -274,7 +330,7 @@ class State:
         return [code for code in range(N_CODES) for _ in range(self.hands[seat][code])]
 
     def census(self) -> Counter[int]:
-        """Every card of the deal by code: hands, melds, red threes, stock, pile, held-back pile and cards out of play.
+        """Every card of the deal by code: hands, melds, red threes, stock, pile, held-back pile, reserve piles and cards out of play.
 
         It always equals the deck (:func:`canasta.core.cards.build_deck`): the
         card-conservation invariant the tests and ``benchmarks/soak.py`` check.
@@ -293,6 +349,8 @@ class State:
         out.update(self.pile)
         out.update(self.pending)
         out.update(self.dead)
+        for pile in self.reserves:
+            out.update(pile)
         return out
 
     # -- sides -----------------------------------------------------------------
@@ -302,6 +360,22 @@ class State:
 
     def is_canasta(self, meld: MeldTuple) -> bool:
         return meld[0] + meld[1] + meld[2] >= self.rules.canasta_size
+
+    def canasta_classes(self, side: int) -> tuple[int, int, int, int]:
+        """(canastas, natural, mixed, wild) of a side: natural counts a wild-card canasta of one kind (decisions P29)."""
+        total = natural = mixed = wild = 0
+        size = self.rules.canasta_size
+        for rank, (n, t, j, _) in self.melds[side].items():
+            if n + t + j >= size:
+                total += 1
+                if rank == WILD:
+                    wild += 1
+                    natural += int(t == 0 or j == 0)
+                elif t + j:
+                    mixed += 1
+                else:
+                    natural += 1
+        return total, natural, mixed, wild
 
     def canastas(self, side: int) -> tuple[int, int]:
         """(canastas, natural canastas) of a side; a wild-card canasta of one kind counts as natural (decisions P29)."""
@@ -313,6 +387,18 @@ class State:
                 if (rank != WILD and t + j == 0) or (rank == WILD and (t == 0 or j == 0)):
                     natural += 1
         return total, natural
+
+    def is_dead(self, side: int, rank: int) -> bool:
+        """Whether a completed canasta has closed ``rank`` to this side (``melds.dead_after_canasta``; Modern American's dead cards)."""
+        mode = self.rules.dead_ranks
+        if not mode:
+            return False
+        size = self.rules.canasta_size
+        for s in range(len(self.melds)) if mode == 2 else (side,):
+            m = self.melds[s].get(rank)
+            if m is not None and m[0] + m[1] + m[2] >= size:
+                return True
+        return False
 
     def minimum(self, side: int) -> int:
         """The side's opening minimum this hand: by its score at the start of the hand (decisions P22), plus any raise (001 §27 A)."""

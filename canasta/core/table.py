@@ -176,6 +176,7 @@ RULE_FIELDS = (
     "end_mode",
     "every_joker",
     "extended_scoring",
+    "family_going_out",
     "final_discard_required",
     "from_hand_before_pile",
     "going_out_bonus",
@@ -390,6 +391,10 @@ class TableRules:
         self.wild_canastas_required = required.get(CanastaClass.WILD, 0)
         self.unfinished_forbidden = _rank_flags(g.unfinished_melds_forbidden)
         self.reserve_taken_required = g.reserve_taken
+        self.family_going_out = bool(
+            self.mixed_canastas_required or self.wild_canastas_required or any(self.unfinished_forbidden) or self.reserve_taken_required
+        )
+        """Whether going out has a requirement of schema 2 beyond the canasta count and the natural ones."""
         self.going_out_bonus = g.bonus
         self.final_discard_required = g.final_discard is FinalDiscard.REQUIRED
         self.permission = g.permission is not GoOutPermission.NOT_USED and self.sides < self.playing

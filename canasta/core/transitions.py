@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from .actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, LayRedThree, Meld, Retract, TakePile
+from .actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, LayRedThree, Meld, Retract, ShowSpecialHand, TakePile
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
 from .dealing import deal_hand, lay_one_red_three, lay_red_threes, lay_taken_red_threes
 from .events import (
@@ -31,7 +31,9 @@ from .events import (
     PileReleased,
     PileTaken,
     RedThreeLaid,
+    ReserveReceived,
     SideOpened,
+    SpecialHandShown,
     Termination,
 )
 from .legality import concealed_now, turn_canastas
@@ -126,27 +128,37 @@ def do(st: State, action: Action, turn_cap: int = DEFAULT_TURN_CAP) -> list[Even
     elif isinstance(action, DeclinePile):
         events.append(PileDeclined(seat=st.current))
         end_hand(st, events, Termination.STOCK_EXHAUSTED, st.current)
+    elif isinstance(action, ShowSpecialHand):
+        points = next(h[3] for h in st.rules.special_hands if h[0] == action.name)
+        st.special = (st.current, action.name, points)
+        events.append(SpecialHandShown(seat=st.current, name=action.name, points=points))
+        end_hand(st, events, Termination.SPECIAL_HAND, st.current)
     return events
 
 
 def _draw(st: State, events: list[Event]) -> None:
+    """Draw ``turn.stock_draw`` cards (what the stock holds, if fewer), laying down bonus cards as they come (000 RÖDA TREOR 2, 001 §21 C)."""
     seat = st.current
-    card = st.stock.pop()
-    st.hands[seat][card] += 1
-    st.counts[seat][WILD if card == JOKER else card >> 2] += 1
-    st.sizes[seat] += 1
-    events.append(_card_drawn(seat, card))
     st.drew_from_stock = True
     st.phase = MELD
-    if card in (RED_THREE_DIAMONDS, RED_THREE_HEARTS):
+    for _ in range(st.rules.stock_draw):
         if not st.stock:
-            st.remove_card(seat, card)
-            st.red_threes[st.rules.side_of[seat]].append(card)
-            events.append(RedThreeLaid(seat=seat, card=card, replaced=False))
-            end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
             return
-        if not st.rules.keep_red_threes and lay_red_threes(st, seat, events):
-            end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
+        card = st.stock.pop()
+        st.hands[seat][card] += 1
+        st.counts[seat][WILD if card == JOKER else card >> 2] += 1
+        st.sizes[seat] += 1
+        events.append(_card_drawn(seat, card))
+        if card == RED_THREE_DIAMONDS or card == RED_THREE_HEARTS or (card >> 2 == THREE and st.rules.black_bonus):
+            if not st.stock:
+                st.remove_card(seat, card)
+                st.red_threes[st.rules.side_of[seat]].append(card)
+                events.append(RedThreeLaid(seat=seat, card=card, replaced=False))
+                end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
+                return
+            if not st.rules.keep_red_threes and lay_red_threes(st, seat, events):
+                end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
+                return
 
 
 def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: int, twos: int, events: list[Event]) -> None:
@@ -171,15 +183,72 @@ def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: in
     size = r.canasta_size
     if new[0] + new[1] + new[2] >= size and (old is None or old[0] + old[1] + old[2] < size):
         events.append(CanastaCompleted(side=side, rank=rank, kind=r.kind_of(rank, new[1], new[2])))
+        if r.reserve_trigger == 2 and r.reserve_sizes and st.canastas(side)[0] == 1:
+            _reserve_earned(st, seat, events)
     if not st.opened[side]:
         value = r.value
         st.turn_points += sum(value[c] for c in cards)
         minimum = st.minimum(side)
-        if st.turn_points >= minimum:
+        if st.turn_points >= minimum and (not r.natural_meld_size or natural_meld_laid(st, side)):
             st.opened[side] = True
+            st.opened_now = True
             events.append(SideOpened(side=side, points=st.turn_points, minimum=minimum))
             if st.pending:
                 _release_pending(st, seat, events)
+            if r.reserve_trigger == 0 and r.reserve_sizes:
+                _reserve_earned(st, seat, events)
+
+
+def _reserve_earned(st: State, seat: int, events: list[Event]) -> None:
+    """The player's play earned him a reserve pile: given at once where the turn continues, else owed until his discard (``reserve``)."""
+    if not st.reserve_available(seat):
+        return
+    if st.rules.reserve_turn_continues:
+        if not (st.rules.reserve_not_with_pile and st.pile_taken_top >= 0):
+            give_reserve(st, seat, events)
+    else:
+        st.reserve_owed = True
+
+
+def give_reserve(st: State, seat: int, events: list[Event]) -> None:
+    """Give the next reserve pile to ``seat``, into his hand: dealt aside, or drawn from the stock (``reserve.dealt``; WCA, EBB §2.4).
+
+    Bonus cards among them are laid down and replaced, as from a draw.
+    """
+    r = st.rules
+    index = st.reserve_next
+    st.reserve_next = index + 1
+    st.reserve_got[st.reserve_unit(seat)] = True
+    st.reserve_owed = False
+    if r.reserve_dealt:
+        cards = st.reserves.pop(0) if st.reserves else []
+    else:
+        take = min(r.reserve_sizes[index], len(st.stock))
+        cards = [st.stock.pop() for _ in range(take)]
+    for card in cards:
+        st.add_card(seat, card)
+    events.append(ReserveReceived(seat=seat, cards=len(cards), pile=index))
+    if any(st.is_bonus_card(c) for c in cards) and not r.keep_red_threes and lay_red_threes(st, seat, events):
+        end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
+
+
+def natural_meld_laid(st: State, side: int) -> bool:
+    """Whether this turn's melds include the natural meld an opening needs (``initial_meld.natural_meld_size``; Modern American's clean triple, WCA "INITIAL MELD")."""
+    need = st.rules.natural_meld_size
+    melds = st.melds[side]
+    for rank in st.turn_new:
+        m = melds.get(rank)
+        if m is not None and rank != WILD and rank != THREE and m[0] >= need and m[1] + m[2] == 0:
+            return True
+    return False
+
+
+def _emptied(st: State, seat: int, events: list[Event]) -> None:
+    """The player's hand is empty after a meld or a take: he receives a reserve pile where one is due, or goes out (000 UTGÅNG, 001 §18)."""
+    if st.reserve_when_empty(seat):
+        give_reserve(st, seat, events)
+        return
+    _went_out(st, seat, events)
 
 
 def _release_pending(st: State, seat: int, events: list[Event]) -> None:
@@ -212,12 +281,13 @@ def _take(st: State, a: TakePile, events: list[Event]) -> None:
         st.pending, st.pile = st.pile, []
         events.append(PileTaken(seat=seat, top_card=top, cards=len(st.pending) + 1, top_only=False, pending=True))
     _add_to_meld(st, seat, rank, cards, a.naturals + 1, a.twos, events)
-    if st.sizes[seat] == 0 and not st.pending:
-        _went_out(st, seat, events)
+    if st.sizes[seat] == 0 and not st.pending and st.phase == MELD:
+        _emptied(st, seat, events)
 
 
 def _meld(st: State, a: Meld, events: list[Event]) -> None:
     seat = st.current
+    hand = st.hand_number
     rank = a.rank
     take_rank = st.take_rank
     cards = [] if rank == WILD else take_rank(seat, rank, a.naturals)
@@ -226,12 +296,13 @@ def _meld(st: State, a: Meld, events: list[Event]) -> None:
     if a.jokers:
         cards += take_rank(seat, JOKER, a.jokers)
     _add_to_meld(st, seat, rank, cards, 0 if rank == WILD else a.naturals, a.twos, events)
-    if st.sizes[seat] == 0:
-        _went_out(st, seat, events)
+    if st.sizes[seat] == 0 and st.phase != OVER and st.hand_number == hand:
+        _emptied(st, seat, events)
 
 
 def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     seat = st.current
+    hand = st.hand_number
     rank = a.rank
     hand = st.hands[seat]
     if rank == JOKER:
@@ -263,8 +334,18 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
             st.freeze(FreezeReason.BLACK_THREE_DISCARD, card, seat)
             events.append(PileFrozen(reason=FreezeReason.BLACK_THREE_DISCARD, card=card))
     if st.sizes[seat] == 0:
-        _went_out(st, seat, events)
-        return
+        if not (st.reserve_after_discard(seat) or st.reserve_when_empty(seat)):
+            _went_out(st, seat, events)
+            return
+        give_reserve(st, seat, events)
+        if st.hand_number != hand:
+            return
+    elif st.reserve_owed:
+        if st.reserve_after_discard(seat):
+            give_reserve(st, seat, events)
+            if st.hand_number != hand:
+                return
+        st.reserve_owed = False
     if st.asked == 2 and r.permission_penalty:
         side = r.side_of[seat]
         st.penalties[side] += r.permission_penalty
@@ -283,7 +364,11 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     st.phase = DRAW
     st.reset_turn()
     nxt_hand = st.hands[nxt]
-    if (nxt_hand[RED_THREE_DIAMONDS] or nxt_hand[RED_THREE_HEARTS]) and not r.keep_red_threes and lay_red_threes(st, nxt, events):
+    if (
+        (nxt_hand[RED_THREE_DIAMONDS] or nxt_hand[RED_THREE_HEARTS] or (r.black_bonus and st.counts[nxt][THREE]))
+        and not r.keep_red_threes
+        and lay_red_threes(st, nxt, events)
+    ):
         end_hand(st, events, Termination.RED_THREE_LAST_CARD, nxt)
 
 
@@ -320,14 +405,18 @@ def _went_out(st: State, seat: int, events: list[Event]) -> None:
     end_hand(st, events, Termination.WENT_OUT_CONCEALED if concealed else Termination.WENT_OUT, seat)
 
 
-def match_outcome(rules: TableRules, totals: Sequence[int]) -> tuple[bool, int | None]:
-    """Whether the match is over after a hand with these totals, and the winning side (None for a draw; 001 §1, §34 A; decisions P23).
+def match_outcome(rules: TableRules, totals: Sequence[int], hands: int = 0) -> tuple[bool, int | None]:
+    """Whether the match is over after ``hands`` hands with these totals, and the winning side (None for a draw; 001 §1, §34 A; decisions P23).
 
     The match ends at the end of the hand in which a side reaches
-    ``match.target``; the higher total wins, and equal best totals are a draw.
-    The engine and the score sheet both decide by it.
+    ``match.target``, or, where ``match.hands`` fixes the number of hands,
+    after that many (Hand and Foot); the higher total wins, and equal best
+    totals are a draw. The engine and the score sheet both decide by it.
     """
-    if not any(total >= rules.target for total in totals):
+    if rules.match_hands:
+        if hands < rules.match_hands:
+            return False, None
+    elif not any(total >= rules.target for total in totals):
         return False, None
     best = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == best]
@@ -341,7 +430,7 @@ def end_hand(st: State, events: list[Event], how: Termination, seat: int | None)
         st.scores[s.side] += s.total
     st.hand_scores.append(scores)
     events.append(HandEnded(hand_number=st.hand_number, termination=how, seat=seat, scores=scores, totals=tuple(st.scores)))
-    over, winner = match_outcome(st.rules, st.scores)
+    over, winner = match_outcome(st.rules, st.scores, st.hand_number)
     if over:
         st.winner = winner
         st.phase = OVER
