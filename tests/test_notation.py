@@ -89,7 +89,8 @@ def test_position_export_round_trips_mid_game() -> None:
                 if game.is_over:
                     break
                 game.apply(rng.choice(game.legal_actions()))
-                if game.phase == "draw" and not game.is_over and not game.state.retracted:
+                # a turn start: melds laid before the draw (initial_meld.from_hand_before_pile) are mid-turn
+                if game.phase == "draw" and not game.is_over and not game.state.retracted and not game.state.turn_new:
                     copy = canasta.Game.from_position(game.position())
                     assert copy.legal_actions() == game.legal_actions()
                     for seat in range(players):

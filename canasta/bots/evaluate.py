@@ -225,9 +225,12 @@ def discard_cost(
         return 12.0 if counts[THREE] < rules.black_three_min else 20.0
     count = counts[rank]
     mine = own.get(rank)
+    held = rules.hand_penalty[rank]
+    if held and count >= rules.hand_penalty_count:
+        return -float(held) / 100  # holding this many costs ranks.hand_penalty at the end (Modern American CC): shed one
     if mine is not None:
         complete = sum(mine) >= rules.canasta_size
-        keep = 0.0 if complete and not rules.naturals_added else 20.0
+        keep = 0.0 if complete and not rules.naturals_added or complete and sum(mine) >= rules.max_size else 20.0
     elif count >= 3:
         keep = 70.0
     elif count == 2:

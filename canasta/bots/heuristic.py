@@ -41,7 +41,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.core.actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, LayRedThree, Meld, Retract, TakePile
+from canasta.core.actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, LayRedThree, Meld, Retract, ShowSpecialHand, TakePile
 from canasta.core.cards import JOKER, TWO, WILD
 from canasta.core.going_out import NATURAL_RANKS, SideMelds, Step, going_out_plan, split_wilds
 from canasta.core.views import Phase, Question
@@ -157,6 +157,8 @@ class HeuristicBot:
         for a in legal:
             if type(a) is LayRedThree:
                 return a  # a red three laid scores and is replaced; one kept costs red_threes.unmelded_penalty (004 L160-164)
+            if type(a) is ShowSpecialHand:
+                return a  # a special hand is the side's whole score, thousands of points (Modern American EBB §2.12)
         found = self._draw(view, acts, rules) if phase is Phase.DRAW else self._meld_phase(view, acts, rules)
         return found if found is not None else self._fallback(view, acts, legal, rules)
 
@@ -183,6 +185,10 @@ class HeuristicBot:
     # -- draw: the stock or the pile ------------------------------------------------------
 
     def _draw(self, view: PlayerView, acts: _Legal, rules: TableRules) -> Action | None:
+        if acts.melds and rules.from_hand_before_pile and not view.opened[view.side]:
+            found = self._open_before_take(view, acts, rules)
+            if found is not None:
+                return found
         best: Action | None = None
         if acts.takes:
             counts = hand_counts(view.hand)
@@ -196,6 +202,24 @@ class HeuristicBot:
         if best is not None:
             return best
         return acts.draw if acts.draw is not None else acts.decline
+
+    def _open_before_take(self, view: PlayerView, acts: _Legal, rules: TableRules) -> Action | None:
+        """Where a side opens from its hand before taking the pile (``initial_meld.from_hand_before_pile``; EBB §2.3): lay the opening,
+        keeping the natural pair that then takes a pile worth having; else draw (None)."""
+        top = view.pile_top
+        if top is None or view.pile_size < 3:
+            return None
+        counts = list(hand_counts(view.hand))
+        counts[int(top.rank)] -= 2  # the pair that takes the pile stays in hand
+        own = side_melds(view.melds[view.side])
+        turn = view.turn
+        provisional = {int(r): own[int(r)] for r in turn.melded_ranks if int(r) in own}
+        plan = opening_plan(counts, provisional, turn.opening_needed, len(view.hand) - 3, rules)
+        for rank, n, t, j in plan or ():
+            found = acts.meld(rank, n, t, j)
+            if found is not None:
+                return found
+        return None
 
     def _take_worth(self, view: PlayerView, a: TakePile, counts: Sequence[int], rules: TableRules) -> float:
         """What taking the pile this way is worth, against :data:`DRAW_WORTH` for a blind draw."""
@@ -302,6 +326,8 @@ class HeuristicBot:
                 return found
         least = max(rules.min_size, rules.min_naturals)
         for rank in sorted((r for r in NATURAL_RANKS if counts[r] >= least and r not in own), key=lambda r: (-counts[r], -r)):
+            if rules.unfinished_penalty[rank] and counts[rank] < size:
+                continue  # an unfinished meld of this rank costs ranks.unfinished_penalty: lay it only whole (Modern American EBB §2.10)
             found = acts.meld(rank, counts[rank], 0, 0, least)
             if found is not None:
                 return found
@@ -342,9 +368,14 @@ class HeuristicBot:
         return None
 
     def _wild_meld(self, acts: _Legal, own: SideMelds, twos: int, jokers: int, rules: TableRules) -> Meld | None:
-        """Build the wild-card meld (004 opt b): add to it, or start it holding more than a meld's worth of wild cards."""
+        """Build the wild-card meld (004 opt b): add to it, or start it holding more than a meld's worth of wild cards.
+
+        Where an unfinished wild-card meld costs a penalty (``ranks.unfinished_penalty.W``; Modern American EBB §2.10), it is started only whole.
+        """
+        if WILD not in own and rules.unfinished_penalty[WILD] and twos + jokers < rules.canasta_size:
+            return None
         if WILD in own or twos + jokers > rules.min_size:
-            return acts.melds.get((WILD, 0, twos, jokers))
+            return acts.melds.get((WILD, 0, min(twos, rules.max_size), min(jokers, max(0, rules.max_size - twos))))
         return None
 
     # -- discard -------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ def opening_plan(counts: Sequence[int], provisional: SideMelds, needed: int, spa
         if rank in NATURAL_RANKS:
             steps.append([rank, counts[rank], 0, 0, 1])
     new = sorted(
-        (r for r in NATURAL_RANKS if counts[r] >= need_nat and r not in provisional),
+        (r for r in NATURAL_RANKS if counts[r] >= need_nat and r not in provisional and not _penalised(rules, r, counts[r])),
         key=lambda r: (-counts[r] * value[r], -r),
     )
     if not rules.several_melds and new:
@@ -100,11 +100,18 @@ def opening_plan(counts: Sequence[int], provisional: SideMelds, needed: int, spa
                 used += 1
     if points < needed or not any(x[1] + x[2] + x[3] for x in steps):
         return None
+    if rules.natural_meld_size and not any(s[2] + s[3] == 0 and s[1] + (provisional[s[0]][0] if s[4] else 0) >= rules.natural_meld_size for s in steps):
+        return None  # the opening needs a natural meld of this size (initial_meld.natural_meld_size; WCA "INITIAL MELD")
     if used > spare:
         steps = _trim(steps, points - needed, used - spare, value)
         if not steps:
             return None
     return [(s[0], s[1], s[2], s[3]) for s in steps if s[1] + s[2] + s[3]]
+
+
+def _penalised(rules: TableRules, rank: int, held: int) -> bool:
+    """Whether a new meld of ``rank`` from ``held`` naturals would stay unfinished and cost ``ranks.unfinished_penalty`` (EBB §2.10)."""
+    return bool(rules.unfinished_penalty[rank]) and held < rules.canasta_size
 
 
 def _trim(steps: list[list[int]], surplus: int, excess: int, value: Sequence[int]) -> list[list[int]]:

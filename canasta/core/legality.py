@@ -132,9 +132,9 @@ def family_going_out_violation(st: State, seat: int, meld: tuple[int, int, int, 
         elif r.unfinished_forbidden[rk]:
             return ("going_out.unfinished_melds_forbidden", "your side may not go out with an unfinished meld of " + ("wild cards" if rk == WILD else "that rank"))
     if mixed < r.mixed_canastas_required:
-        return ("going_out.canasta_kinds_required", f"your side needs {r.mixed_canastas_required} mixed canasta(s) to go out and has {mixed}")
+        return ("going_out.canasta_kinds_required.mixed", f"your side needs {r.mixed_canastas_required} mixed canasta(s) to go out and has {mixed}")
     if wild < r.wild_canastas_required:
-        return ("going_out.canasta_kinds_required", f"your side needs {r.wild_canastas_required} wild-card canasta(s) to go out and has {wild}")
+        return ("going_out.canasta_kinds_required.wild", f"your side needs {r.wild_canastas_required} wild-card canasta(s) to go out and has {wild}")
     if r.reserve_taken_required and not st.reserve_got[st.reserve_unit(seat)]:
         return ("going_out.reserve_taken", "you may go out only once you have received your reserve pile")
     return None
@@ -149,7 +149,7 @@ def _going_out_violation(st: State, seat: int, canastas: int, naturals: int, tur
         if canastas < req:
             return ("going_out.canastas_required", f"your side needs {req} canasta(s) to go out and has {canastas}")
         if naturals < r.natural_canastas_required:
-            return ("going_out.canasta_kinds_required", _natural_needed(r.natural_canastas_required))
+            return ("going_out.canasta_kinds_required.natural", _natural_needed(r.natural_canastas_required))
         return None
     if not concealed_now(st, seat):
         return ("initial_meld.minimums", "your side has not opened, so only a concealed going out is possible")
@@ -159,7 +159,7 @@ def _going_out_violation(st: State, seat: int, canastas: int, naturals: int, tur
     if turn_canastas < 1 or canastas < req:
         return ("going_out.canastas_required", f"going out concealed needs a canasta of your own and {req} in all")
     if naturals < r.natural_canastas_required:
-        return ("going_out.canasta_kinds_required", _natural_needed(r.natural_canastas_required))
+        return ("going_out.canasta_kinds_required.natural", _natural_needed(r.natural_canastas_required))
     return None
 
 

@@ -47,11 +47,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .canastas import CanastaKind, canasta_kind
-from .cards import Card
+from .cards import WILD, Card
 from .events import FreezeReason
 from .views import Phase, Question
 
 if TYPE_CHECKING:
+    from .table import TableRules
     from .views import MeldView, PlayerView
 
 MELD_CARDS_WIDTH = 30
@@ -181,6 +182,8 @@ def frozen_text(view: PlayerView, *, person: bool = False) -> str:
     position set frozen, the wild card that lies in it.
     """
     reason, card = view.pile_frozen_by, view.pile_freezing_card
+    if reason is FreezeReason.ALWAYS:
+        return "always, under these rules"
     if card is not None and reason is FreezeReason.UPCARD:
         return f"the upcard {card.text} is {card_noun(card)}"
     if card is not None and reason in _FREEZING_DISCARDS:
@@ -280,9 +283,12 @@ def table_lines(
     """
     v = view
     lines = [_head(v, person), f"stock {_count(v.stock_size)}   {pile_text(v, person=person, notes=pile_notes)}"]
+    lines.extend(family_lines(v, person=person))
+    bonus_word = "threes" if v.rules.black_bonus else "red threes"
     for side in range(v.sides):
         threes = " ".join(c.text for c in v.red_threes[side]) or "none"
-        lines.append(f"{side_name(v, side, person=person)}: {opening_text(v, side)}; red threes: {threes}")
+        dead = f"; dead ranks: {' '.join(r.text for r in v.dead_ranks[side])}" if v.dead_ranks and v.dead_ranks[side] else ""
+        lines.append(f"{side_name(v, side, person=person)}: {opening_text(v, side)}; {bonus_word}: {threes}{dead}")
         lines.extend(meld_line(m) for m in v.melds[side])
         if not v.melds[side]:
             lines.append("  (no melds)")
@@ -293,6 +299,51 @@ def table_lines(
     return lines
 
 
+def family_lines(view: PlayerView, *, person: bool = False) -> list[str]:
+    """The table's lines for schema 2's rules, where a profile has them: reserve piles still to give, and the ranks with rules of their own.
+
+    ``talons 4 3 left (side 0 has had one)``; ``sevens: natural only; aces: wild cards only in the opening; canasta bonus A 2500, 7 2500``.
+    """
+    v, r = view, view.rules
+    lines = []
+    if r.reserve_sizes:
+        left = " ".join(str(n) for n in v.reserve_piles) or "none"
+        got = [i for i, done in enumerate(v.reserve_received) if done]
+        unit = seat_name if r.reserve_per_player else side_name
+        had = f" ({', '.join(unit(v, i, person=person) for i in got)} had one)" if got else ""
+        owed = "; one is owed this turn, after the discard" if v.turn.reserve_owed else ""
+        lines.append(f"reserve piles left: {left}{had}{owed}")
+    special = _special_ranks(r)
+    if special:
+        lines.append(f"special ranks: {special}")
+    return lines
+
+
+def _special_ranks(r: TableRules) -> str:
+    """The per-rank rules of a profile in words (``ranks``), or an empty string."""
+    parts = []
+    natural = [RANK_NAMES[i] for i in range(WILD) if r.natural_only[i]]
+    if natural:
+        parts.append(f"{' '.join(natural)} natural only")
+    opening = [RANK_NAMES[i] for i in range(WILD) if r.wilds_only_in_opening[i]]
+    if opening:
+        parts.append(f"{' '.join(opening)} wild cards only in the opening")
+    bonus = [f"{RANK_NAMES[i]} {b}" for i, b in enumerate(r.rank_canasta_bonus) if b >= 0]
+    if bonus:
+        parts.append(f"natural canasta {', '.join(bonus)}")
+    unfinished = [f"{RANK_NAMES[i]} {p}" for i, p in enumerate(r.unfinished_penalty) if p]
+    if unfinished:
+        parts.append(f"unfinished -{', -'.join(unfinished)}")
+    held = [f"{RANK_NAMES[i]} {p}" for i, p in enumerate(r.hand_penalty) if p]
+    if held:
+        parts.append(f"{r.hand_penalty_count}+ in a hand -{', -'.join(held)}")
+    return "; ".join(parts)
+
+
+RANK_NAMES = (*"23456789", "10", *"JQKA", "W")
+"""A rank index's name as players say it: ``10`` for the ten, ``W`` for the wild-card meld."""
+
+
 def render_table(view: PlayerView, hands: Sequence[Sequence[Card]] | None = None) -> str:
     """The table as text from ``view``'s seat (``str(view)``); ``hands`` (every seat's cards) shows all hands, as ``str(game)`` does."""
     return "\n".join(table_lines(view, hands))
@@ -301,6 +352,7 @@ def render_table(view: PlayerView, hands: Sequence[Sequence[Card]] | None = None
 __all__ = [
     "MELD_CARDS_WIDTH",
     "card_noun",
+    "family_lines",
     "frozen_text",
     "hand_groups",
     "kind_text",

@@ -131,6 +131,10 @@ class TurnView:
 
     Shown only in the view of the player to draw: it depends on his hand, so another seat's view says False.
     """
+    opened_now: bool = False
+    """The player's side opened in this turn, so its melds are still part of the opening (Modern American's aces and rule of five)."""
+    reserve_owed: bool = False
+    """The player receives a reserve pile after his discard (``reserve``; Modern American's talon, WCA)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -189,6 +193,14 @@ class PlayerView:
     """The profile: the rules every player knows."""
     rules: TableRules = attrs.field(repr=False, eq=False)
     """The rules at this table, resolved for its player count: the very object the engine plays by (read-only)."""
+    dead_ranks: tuple[tuple[Rank, ...], ...] = ()
+    """Each side's dead ranks: those a completed canasta has closed to it (``melds.dead_after_canasta``; Modern American CJ); empty tuples elsewhere."""
+    reserve_piles: tuple[int, ...] = ()
+    """The sizes of the reserve piles still to be given, in order (``reserve``; Modern American's talons); empty where there are none."""
+    reserve_received: tuple[bool, ...] = ()
+    """Whether each side (or each seat, ``reserve.one_per``) has received its reserve pile this hand; empty where there are none."""
+    first_round: bool = False
+    """The hand is in its first round of turns (``discards.not_in_first_round``; Cuban black threes)."""
 
     @property
     def to_act(self) -> bool:
@@ -251,6 +263,8 @@ def make_turn_view(st: State, viewer: int) -> TurnView:
         question=_QUESTIONS[st.asked],
         stock_empty=stock_empty,
         take_forced=forced,
+        opened_now=st.opened_now,
+        reserve_owed=st.reserve_owed,
     )
 
 
@@ -297,7 +311,16 @@ def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Var
         legal_actions=legal if seat == st.current and st.phase != OVER else (),
         variant=variant if variant is not None else r.variant,
         rules=r,
+        dead_ranks=tuple(_dead_ranks(st, side) for side in range(r.sides)) if r.dead_ranks else (),
+        reserve_piles=tuple(r.reserve_sizes[st.reserve_next :]),
+        reserve_received=tuple(st.reserve_got) if r.reserve_sizes else (),
+        first_round=st.hand_number >= 1 and st.turns < len(_turn_order(st)),
     )
+
+
+def _dead_ranks(st: State, side: int) -> tuple[Rank, ...]:
+    """The ranks a completed canasta has closed to ``side`` (``melds.dead_after_canasta``)."""
+    return tuple(Rank.from_index(rank) for rank in range(WILD) if st.is_dead(side, rank))
 
 
 __all__ = ["PHASE_OF_CODE", "MeldView", "Phase", "PlayerView", "Question", "TurnView", "make_turn_view", "make_view"]
