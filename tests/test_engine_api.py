@@ -337,6 +337,10 @@ VIEW_FIELDS = {
     "variant",
     "rules",
     "sitting_out",
+    "dead_ranks",
+    "reserve_piles",
+    "reserve_received",
+    "first_round",
 }
 
 
@@ -364,6 +368,11 @@ def _check_view(g: canasta.Game, seat: int) -> None:
     for side_melds in view.melds:
         for m in side_melds:
             assert isinstance(m, MeldView)
+    # schema 2: the reserve piles show their sizes, never their cards; dead ranks follow from the canastas on the table
+    assert view.reserve_piles == tuple(stt.rules.reserve_sizes[stt.reserve_next :])
+    assert all(type(n) is int for n in view.reserve_piles)
+    for side, dead in enumerate(view.dead_ranks):
+        assert {int(r) for r in dead} == {r for r in range(13) if stt.is_dead(side, r)}
 
 
 @pytest.mark.parametrize(("variant", "players"), PROFILES)

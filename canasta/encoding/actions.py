@@ -24,6 +24,9 @@ discard                    ``discard 2``, ``discard 3`` (a black three), ``4`` .
 ask / yes / no             where the profile asks the partner before going out
                            (000 UTGÅNG 1, 001 §23 A)
 retract, decline           001 §27 A•2; 000 TALONGENS SISTA KORT 2, 001 §24 B
+lay                        where red threes may be kept in hand (004 L160)
+show                       ``show <name>`` for each special hand, in the profile's order
+                           (``scoring.special_hands``; Modern American EBB §2.12)
 =========================  ===============================================================
 
 Counts are bounded by the deck of that player count (four naturals of a rank
@@ -58,6 +61,7 @@ from canasta.core.actions import (
     malformed,
     meld,
     parse_action,
+    show,
     take,
 )
 from canasta.core.arguments import check_players, shown
@@ -132,6 +136,7 @@ def _enumerate(r: TableRules) -> list[Action]:
     out += [RETRACT, DECLINE]
     if r.keep_red_threes:
         out.append(LAY)  # last, so the other actions keep their ids (004 L160)
+    out += [show(hand[0]) for hand in r.special_hands]  # after them all, likewise (scoring.special_hands)
     return out
 
 

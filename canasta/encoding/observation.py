@@ -105,7 +105,19 @@ class Block:
         return self.stop - self.start
 
 
-def _blocks(players: int, sides: int) -> tuple[Block, ...]:
+FAMILY_FLAGS = ("opened_now", "first_round", "reserve_owed", "reserve_piles_left", "reserve_cards_left")
+"""The values that open the ``family`` block, in order: the side opened this turn, the hand's first round, a reserve pile owed
+after the discard, how many piles and cards are still to give (the view's ``turn.opened_now``, ``first_round``,
+``turn.reserve_owed`` and ``reserve_piles``)."""
+
+
+def observes_family(rules: TableRules) -> bool:
+    """Whether the profile has rules of schema 2 whose state the view shows (reserve piles, dead ranks, the rule of five,
+    the first round's discards): then the vector ends with the ``family`` block; other profiles' vectors are unchanged."""
+    return bool(rules.reserve_sizes or rules.dead_ranks or rules.meld_filters or any(rules.discard_not_first_round))
+
+
+def _blocks(players: int, sides: int, family: bool = False) -> tuple[Block, ...]:
     p, s = players, sides
     spec: list[tuple[str, tuple[int, ...], str]] = [
         ("hand", (N_CLASSES,), "own cards by class (001 §9)"),
@@ -141,6 +153,15 @@ def _blocks(players: int, sides: int) -> tuple[Block, ...]:
         ("turn_melded", (len(MELD_SLOTS),), "1 for each meld slot started this turn"),
         ("question", (len(ENCODED_QUESTIONS),), "one-hot: may I go out? not asked, asked, yes, no (001 §23 A)"),
     ]
+    if family:
+        spec.append(
+            (
+                "family",
+                (len(FAMILY_FLAGS) + p + s * (ACE - FOUR + 1),),
+                "schema 2, where the profile has its rules: opened this turn, first round, reserve pile owed, reserve piles and "
+                "cards left; reserve received per seat (me first; per side, each seat of the side); dead ranks 4 .. A per side (mine first)",
+            )
+        )
     out: list[Block] = []
     at = 0
     for name, shape, meaning in spec:
@@ -164,16 +185,18 @@ class ObservationSpace:
     ((377,), 15)
     """
 
-    __slots__ = ("_off", "layout", "players", "shape", "sides", "variant")
+    __slots__ = ("_family", "_off", "layout", "players", "shape", "sides", "variant")
 
     def __init__(self, variant: Variant | str | Path, players: int) -> None:
         self.variant = resolve_variant(variant, "ObservationSpace")
         """The profile (a :class:`canasta.variants.Variant`)."""
         self.players = check_players(self.variant, players, "ObservationSpace")
         """The player count of the table."""
-        self.sides: int = TableRules(self.variant, self.players).sides
+        rules = TableRules(self.variant, self.players)
+        self.sides: int = rules.sides
         """How many sides the table plays in (the rules a game of this table plays by, :class:`canasta.TableRules`)."""
-        self.layout = _blocks(self.players, self.sides)
+        self._family = observes_family(rules)
+        self.layout = _blocks(self.players, self.sides, self._family)
         """Every block of the vector, in order."""
         self.shape: tuple[int] = (self.layout[-1].stop,)
         """The shape of the vector: one dimension, the number of values."""
@@ -283,7 +306,31 @@ class ObservationSpace:
         for rank in t.melded_ranks:
             x[at + SLOT_OF[rank]] = 1.0
         x[off["question"] + ENCODED_QUESTIONS.index(t.question)] = 1.0
+        if self._family:
+            self._encode_family(view, x)
         return x
+
+    def _encode_family(self, view: PlayerView, x: list[float]) -> None:
+        """The ``family`` block: what the view shows of schema 2's rules (:data:`FAMILY_FLAGS`, reserves received, dead ranks)."""
+        p, s = self.players, self.sides
+        me, side, t = view.seat, view.side, view.turn
+        at = self._off["family"]
+        x[at] = 1.0 if t.opened_now else 0.0
+        x[at + 1] = 1.0 if view.first_round else 0.0
+        x[at + 2] = 1.0 if t.reserve_owed else 0.0
+        x[at + 3] = float(len(view.reserve_piles))
+        x[at + 4] = float(sum(view.reserve_piles))
+        at += len(FAMILY_FLAGS)
+        received = view.reserve_received
+        per_player = len(received) == p and p != s
+        for k in range(p):
+            seat = (me + k) % p
+            unit = seat if per_player else view.rules.side_of[seat]
+            x[at + k] = 1.0 if received and received[unit] else 0.0
+        at += p
+        for k in range(s):
+            for rank in view.dead_ranks[(side + k) % s] if view.dead_ranks else ():
+                x[at + k * (ACE - FOUR + 1) + int(rank) - FOUR] = 1.0
 
     def describe(self, vector: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
         """The vector split into its blocks, each reshaped: ``{"hand": array(15), "melds": array(sides, 13, 5), ...}``.

@@ -22,8 +22,8 @@ chance event (the shuffles of the stock) follows from that seed, so the
 game is deterministic after the deal and a history replays exactly. The
 engine's match ends with that hand: a terminal state shows the table as the
 hand left it, never a next deal. (The engine plays under a copy of the rules
-whose match target every side reaches after one hand; the strings show the
-profile's own target.)
+whose match is one hand long, schema 2's ``match.hands``; the strings show
+the profile's own target.)
 
 Returns: each player gets its side's hand score minus the mean of the other
 sides' hand scores, in hundreds of points (:func:`~canasta.integrations.hand_returns`,
@@ -203,8 +203,8 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         self.side_of = self.rules.side_of
         """Each seat's side (``rules.side_of``)."""
         self.one_hand_rules = copy.copy(self.rules)
-        """The table's rules with a match target every side reaches after one hand, whatever it scores (see :func:`_deal`)."""
-        self.one_hand_rules.target = -score_bound(self.one_hand_rules) - 1
+        """The table's rules with a match of one hand (``match.hands = 1``, see :func:`_deal`)."""
+        self.one_hand_rules.match_hands = 1
         members = [self.side_of.count(side) for side in range(self.rules.sides)]
         zero_sum = len(set(members)) == 1
         bound = 2 * score_bound(self.rules) / POINTS
@@ -275,9 +275,9 @@ def _deal(setup: _Setup, seed: int) -> Game:
 
     The OpenSpiel game is one hand, so the engine must not deal a second one
     when the first ends: the table would show the next deal. The game plays
-    under rules identical to the profile's but for a match target below any
-    score, so the match is over, and the table stays as the hand left it, the
-    moment the hand ends (001 §34 A). The profile, and so the game's record,
+    under rules identical to the profile's but for a match of one hand
+    (``match.hands``), so the match is over, and the table stays as the hand
+    left it, the moment the hand ends. The profile, and so the game's record,
     are untouched: a record replays as the real match, its first hand the same.
     (The rules are set after the deal, so a hand that ends at the deal itself,
     a red three turned as the stock's last card, still shows the next deal.)
@@ -501,7 +501,7 @@ class CanastaObserver:
 
 
 def _shown(view: PlayerView, rules: TableRules) -> PlayerView:
-    """The view as text shows it: under the table's rules, not the one-hand copy, whose match target is a device (see :func:`_deal`)."""
+    """The view as text shows it: under the table's rules, not the one-hand copy, whose match length is a device (see :func:`_deal`)."""
     return attrs.evolve(view, rules=rules)
 
 
