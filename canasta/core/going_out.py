@@ -69,14 +69,14 @@ def can_go_out(st: State, seat: int) -> bool:
 
 def _plays(st: State, plan: tuple[list[Step], int | None]) -> bool:
     """Whether the plan's melds, then its discard, are each legal in turn and take the player out (checked on a copy)."""
-    from .actions import discard, meld
+    from .actions import Action, discard, meld
     from .legality import check
     from .transitions import do
 
     trial = st.copy()
     seat, hand = trial.current, trial.hand_number
     steps, last = plan
-    actions = [meld(*step) for step in steps]
+    actions: list[Action] = [meld(*step) for step in steps]
     if last is not None:
         actions.append(discard(JOKER if last == WILD else last))
     for action in actions:
@@ -157,8 +157,8 @@ def _out_steps(counts: Sequence[int], melds: SideMelds, r: TableRules, discard: 
         c[discard] -= 1
     size = r.canasta_size
     wilds = c[TWO] + c[WILD]
-    wild_meld = melds.get(WILD)
-    wild_open = r.wild_meld_exclusive and wild_meld is not None and wild_meld[0] + wild_meld[1] + wild_meld[2] < size
+    old_wild = melds.get(WILD)
+    wild_open = r.wild_meld_exclusive and old_wild is not None and old_wild[0] + old_wild[1] + old_wild[2] < size
     # [rank, naturals in all, wilds in all, room, naturals added, wilds added, was complete]
     shapes: list[list[int]] = []
     for rank in NATURAL_RANKS:

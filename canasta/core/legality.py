@@ -270,8 +270,8 @@ def _natural_after(st: State, side: int, rank: int, n: int, t: int, j: int) -> b
     for rk, m in melds.items():
         if rk != rank and rk != WILD and rk != THREE and m[0] >= need and m[1] + m[2] == 0:
             return True
-    m = melds.get(rank)
-    naturals, wilds = n + (m[0] if m else 0), t + j + (m[1] + m[2] if m else 0)
+    old = melds.get(rank)
+    naturals, wilds = n + (old[0] if old else 0), t + j + (old[1] + old[2] if old else 0)
     return rank != WILD and rank != THREE and naturals >= need and wilds == 0
 
 

@@ -7,7 +7,7 @@ minus penalties. The parts add up to ``total``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -148,11 +148,15 @@ def side_score(
     )
 
 
-def penalised_unfinished(rules: TableRules, melds: Mapping[int, tuple[int, ...]]) -> list[int]:
-    """The rank indexes of a side's unfinished melds that cost ``ranks.unfinished_penalty``: natural ones of a special rank, and the wild-card meld (Modern American EBB §2.10)."""
+def penalised_unfinished(rules: TableRules, melds: Mapping[int, Sequence[Any]]) -> list[int]:
+    """The rank indexes of a side's unfinished melds that cost ``ranks.unfinished_penalty``: natural ones of a special rank, and the wild-card meld (Modern American EBB §2.10).
+
+    ``melds`` maps a rank index to (naturals, twos, jokers, ...), as a state or the score sheet holds them.
+    """
     out = []
     for rank, m in sorted(melds.items()):
-        if rules.unfinished_penalty[rank] and m[0] + m[1] + m[2] < rules.canasta_size and (rank == WILD or m[1] + m[2] == 0):
+        n, t, j = m[0], m[1], m[2]
+        if rules.unfinished_penalty[rank] and n + t + j < rules.canasta_size and (rank == WILD or t + j == 0):
             out.append(rank)
     return out
 

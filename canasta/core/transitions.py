@@ -302,7 +302,7 @@ def _meld(st: State, a: Meld, events: list[Event]) -> None:
 
 def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     seat = st.current
-    hand = st.hand_number
+    number = st.hand_number
     rank = a.rank
     hand = st.hands[seat]
     if rank == JOKER:
@@ -338,12 +338,12 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
             _went_out(st, seat, events)
             return
         give_reserve(st, seat, events)
-        if st.hand_number != hand:
+        if st.hand_number != number:
             return
     elif st.reserve_owed:
         if st.reserve_after_discard(seat):
             give_reserve(st, seat, events)
-            if st.hand_number != hand:
+            if st.hand_number != number:
                 return
         st.reserve_owed = False
     if st.asked == 2 and r.permission_penalty:
