@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from canasta.errors import shown_value
 
 from . import CommandError, Subparsers, show_help, whole_number
-from .score_lines import ReadError, penalty_list, read_count, read_hand, read_penalty, side_name, split_note
+from .score_lines import ReadError, hand_help, penalty_list, read_count, read_hand, read_penalty, side_name, split_note
 
 if TYPE_CHECKING:
     from canasta.scoresheet import ScoreSheet
@@ -59,21 +59,6 @@ commands (one a line; the file is saved after every accepted entry):
   save                 save the file again (it is saved after every entry)
   help [hand|penalty]  this list, or the hand syntax, or the penalties
   quit                 leave; the file is already saved"""
-
-HAND_HELP = """\
-a hand:   hand ENDING | 0: ITEMS | 1: ITEMS   (one segment per side; 'N:' is optional and checked)
-ENDING:   went-out SEAT        a player went out (SEAT: a seat number or a player's name)
-          concealed SEAT       a player went out concealed, melding his whole hand at once
-          stock-out            the stock ran out and nobody went out
-          red-three-last       the last stock card was a red three
-ITEMS (each a word and a number; a missing one is 0):
-          natural N  mixed N  wild N  pure-wild N    canastas by kind
-          red N                red threes on the table
-          red-unplayed N       red threes of a player who never had a turn (001 §21 G)
-          red-in-hand N        red threes kept or forgotten in a hand (001 §21 H)
-          melded P             card points melded (canastas' cards included)
-          hand P               card points left in the side's hands, as a positive number
-example:  hand went-out 0 | 0: natural 1 mixed 1 red 2 melded 230 | 1: mixed 1 red 1 melded 120 hand 45"""
 
 def _names_a_file(word: str) -> bool:
     """Whether a first word that is no subcommand is read as the FILE of ``open``: a path, or nothing like a subcommand's name."""
@@ -393,7 +378,7 @@ class Session:
     def _help(self, rest: str) -> None:
         topic = rest.lower()
         if topic in ("hand", "correct"):
-            self.say(HAND_HELP)
+            self.say(hand_help(self.sheet))
         elif topic == "penalty":
             self.say(penalty_list(self.sheet))
         else:

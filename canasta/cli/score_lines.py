@@ -2,6 +2,8 @@
 
 The syntax is documented by ``help hand`` and ``help penalty`` (docs/scoresheet.md):
 ``hand ENDING | 0: ITEMS | 1: ITEMS [note TEXT]``, ``penalty SIDE KIND [COUNT] [hand N]``.
+An item is a word and a number (``mixed 1``), ranks separated by commas (``unfinished 7,W``)
+or a name (``special seven_pairs``); :func:`hand_help` lists those the sheet's profile takes.
 A line that names no entry raises :class:`ReadError`, said to the person; an
 entry that reads but that the rules refuse is the sheet's
 :class:`~canasta.EntryError`. Nothing here scores or checks a rule.
@@ -18,19 +20,29 @@ if TYPE_CHECKING:
     from canasta.core.penalties import Penalty
     from canasta.scoresheet import HandEntry, PenaltyEntry, ScoreSheet
 
-_KINDS = {"natural": "NATURAL", "mixed": "MIXED", "wild": "WILD", "pure-wild": "PURE_WILD"}
+_KINDS = {"natural": "NATURAL", "mixed": "MIXED", "wild": "WILD", "pure-wild": "PURE_WILD", "every-joker": "EVERY_JOKER"}
 _COUNTS = {
     "red": "red_threes",
     "red-unplayed": "red_threes_unplayed",
     "red-in-hand": "red_threes_in_hand",
     "melded": "melded",
     "hand": "in_hand",
+    "black": "black_threes",
+    "black-in-hand": "black_threes_in_hand",
+    "untaken": "reserves_untaken",
 }
+_RANK_LISTS = {"unfinished": "unfinished", "sets": "sets_in_hand"}
+"""Items whose value is a list of ranks separated by commas (``unfinished 7,W``), one per meld or per player's set."""
+_RANKED = "natural-"
+"""The prefix of a natural canasta counted by its rank: ``natural-A 1`` (``ranks.natural_canasta_bonus``)."""
+_SPECIAL = "special"
+"""The item naming the special hand a side showed, and the ending of such a hand (``scoring.special_hands``)."""
 _ENDINGS = {
     "went-out": "WENT_OUT",
     "concealed": "WENT_OUT_CONCEALED",
     "stock-out": "STOCK_EXHAUSTED",
     "red-three-last": "RED_THREE_LAST_CARD",
+    "special": "SPECIAL_HAND",
 }
 _SIDE_LABEL = re.compile(r"^(?:side\s*)?(?P<side>\d{1,3})\s*:\s*(?P<rest>.*)$")
 _NOTE = re.compile(r"(?:^|\s)note(?:\s+(?P<text>.*))?$")
@@ -84,10 +96,35 @@ def side_of(sheet: ScoreSheet, word: str) -> int:
     raise ReadError(f"{word}: no side has that number or player; the sides are {sides}")
 
 
+def _ranks_of(word: str, value: str | None) -> list[str]:
+    """The ranks after ``word``, separated by commas (``7,W``); :class:`ReadError` for a word that is no rank of a meld."""
+    from canasta.scoresheet.entries import RANK_WORDS
+
+    if value is None:
+        raise ReadError(f"{word} needs ranks after it, separated by commas (e.g. {word} A,7; ranks: {RANK_WORDS})")
+    ranks = [part for part in value.split(",") if part]
+    bad = [part for part in ranks if not _is_rank(part)]
+    if bad or not ranks:
+        raise ReadError(f"{word} {value}: {bad[0] if bad else 'no rank'} is not a rank of a meld ({RANK_WORDS}); separate ranks with commas")
+    return ranks
+
+
+def _is_rank(text: str) -> bool:
+    from canasta.errors import ArgumentError
+    from canasta.scoresheet.entries import meld_rank
+
+    try:
+        meld_rank(text, "rank")
+    except ArgumentError:
+        return False
+    return True
+
+
 def _side_items(words: Sequence[str]) -> dict[str, Any]:
     from canasta.core.canastas import CanastaKind
 
     canastas: dict[CanastaKind, int] = {}
+    by_rank: dict[str, int] = {}
     fields: dict[str, Any] = {}
     i = 0
     while i < len(words):
@@ -97,13 +134,28 @@ def _side_items(words: Sequence[str]) -> dict[str, Any]:
             canastas[CanastaKind[_KINDS[word]]] = read_count(word, value)
         elif word in _COUNTS:
             fields[_COUNTS[word]] = read_count(word, value, "card points" if word in ("melded", "hand") else "a count")
+        elif word.startswith(_RANKED) and len(word) > len(_RANKED):
+            ranks = [part for part in word[len(_RANKED) :].split(",") if part]
+            if len(ranks) != 1 or not _is_rank(ranks[0]):
+                from canasta.scoresheet.entries import RANK_WORDS
+
+                raise ReadError(f"{words[i]}: write one rank of a meld after natural- ({RANK_WORDS}), e.g. natural-A 1")
+            by_rank[ranks[0]] = by_rank.get(ranks[0], 0) + read_count(word, value)
+        elif word in _RANK_LISTS:
+            fields[_RANK_LISTS[word]] = [*fields.get(_RANK_LISTS[word], []), *_ranks_of(word, value)]
+        elif word == _SPECIAL:
+            if value is None:
+                raise ReadError("special needs the name of the special hand the side showed (e.g. special seven_pairs)")
+            fields["special_hand"] = value
         else:
-            close = difflib.get_close_matches(word, [*_KINDS, *_COUNTS], n=1)
+            close = difflib.get_close_matches(word, [*_KINDS, *_COUNTS, *_RANK_LISTS, _SPECIAL], n=1)
             hint = f"; did you mean {close[0]}?" if close else "; help hand lists them"
             raise ReadError(f"{words[i]}: not an item of a side{hint}")
         i += 2
     if canastas:
         fields["canastas"] = canastas
+    if by_rank:
+        fields["rank_canastas"] = by_rank
     return fields
 
 
@@ -115,12 +167,12 @@ def read_hand(sheet: ScoreSheet, text: str) -> HandEntry:
     head, *segments = text.split("|")
     words = head.split()
     if not words:
-        raise ReadError("say how the hand ended first: went-out SEAT, concealed SEAT, stock-out or red-three-last")
+        raise ReadError("say how the hand ended first: went-out SEAT, concealed SEAT, stock-out, red-three-last or special")
     ending_word = words[0].lower()
     if ending_word not in _ENDINGS:
         close = difflib.get_close_matches(ending_word, list(_ENDINGS), n=1)
         hint = f"; did you mean {close[0]}?" if close else ""
-        raise ReadError(f"{words[0]}: not an ending; write went-out SEAT, concealed SEAT, stock-out or red-three-last{hint}")
+        raise ReadError(f"{words[0]}: not an ending; write went-out SEAT, concealed SEAT, stock-out, red-three-last or special{hint}")
     ending = Termination[_ENDINGS[ending_word]]
     went_out: int | None = None
     if ending in (Termination.WENT_OUT, Termination.WENT_OUT_CONCEALED):
@@ -142,6 +194,65 @@ def read_hand(sheet: ScoreSheet, text: str) -> HandEntry:
             rest = found["rest"]
         sides.append(SideEntry(**_side_items(rest.split())))
     return HandEntry(sides=tuple(sides), ending=ending, went_out=went_out)
+
+
+_HAND_HEAD = """\
+a hand:   hand ENDING | 0: ITEMS | 1: ITEMS   (one segment per side; 'N:' is optional and checked)
+ENDING:   went-out SEAT        a player went out (SEAT: a seat number or a player's name)
+          concealed SEAT       a player went out concealed, melding his whole hand at once
+          stock-out            the stock ran out and nobody went out
+          red-three-last       the last stock card was a red three"""
+
+_HAND_ITEMS = """\
+ITEMS (each a word and a number; a missing one is 0):
+          natural N  mixed N  wild N  pure-wild N  every-joker N    canastas by kind
+          red N                red threes on the table
+          red-unplayed N       red threes of a player who never had a turn (001 §21 G)
+          red-in-hand N        red threes kept or forgotten in a hand (001 §21 H)
+          melded P             card points melded (canastas' cards included)
+          hand P               card points left in the side's hands, as a positive number"""
+
+_HAND_EXAMPLE = "example:  hand went-out 0 | 0: natural 1 mixed 1 red 2 melded 230 | 1: mixed 1 red 1 melded 120 hand 45"
+
+
+def hand_help(sheet: ScoreSheet) -> str:
+    """``help hand``: the syntax of a hand, with the items of schema 2's rules that the sheet's profile has (and only those)."""
+    from canasta.scoresheet.entries import meld_rank_of
+
+    r = sheet.rules
+
+    def ranks(values: Sequence[int], least: int) -> list[str]:
+        return [meld_rank_of(i).value for i, v in enumerate(values) if v >= least and i >= 2]
+
+    lines = [_HAND_HEAD]
+    if r.special_hands:
+        lines.append("          special              a player showed a special hand (scoring.special_hands); no seat")
+    items = _HAND_ITEMS
+    if r.black_bonus:
+        items = items.replace("red threes kept or forgotten in a hand (001 §21 H)", "threes, red or black, kept or forgotten in a hand")
+    lines.append(items)
+    family = []
+    bonus_ranks = ranks(r.rank_canasta_bonus, 0)
+    if bonus_ranks:
+        family.append(f"          natural-RANK N       natural canastas of a rank with its own bonus ({', '.join(bonus_ranks)}), e.g. natural-{bonus_ranks[-1]} 1")
+    if r.black_bonus:
+        family.append("          black N              black threes laid as bonus cards")
+    unfinished = ranks(r.unfinished_penalty, 1)
+    if unfinished:
+        family.append(f"          unfinished RANKS     unfinished melds that cost a penalty ({', '.join(unfinished)}), e.g. unfinished {','.join(unfinished[-2:])}")
+    held = ranks(r.hand_penalty, 1)
+    if held:
+        family.append(f"          sets RANKS           a rank per player left with {r.hand_penalty_count} or more of it ({', '.join(held)}), e.g. sets {held[-1]},{held[-1]}")
+    if r.black_three_hand_penalty and not r.black_bonus:
+        family.append("          black-in-hand N      black threes left in a hand")
+    if r.reserve_untaken_penalty:
+        family.append("          untaken N            reserve piles never received")
+    if r.special_hands:
+        family.append(f"          special NAME         the special hand shown ({', '.join(h[0] for h in r.special_hands)}); nothing else on its side")
+    if family:
+        lines += [f"{r.variant.name} also counts (ranks as the profile names them; W the wild-card meld):", *family]
+    lines.append(_HAND_EXAMPLE)
+    return "\n".join(lines)
 
 
 def penalty_kind(word: str) -> Penalty:

@@ -234,6 +234,15 @@ class ReserveReceived(Event):
 
 
 @attrs.frozen(kw_only=True)
+class ReserveLost(Event):
+    """A reserve pile the player earned was withheld, and is lost: he took the pile that turn, or the stock was too short (WCA, EBB §2.4)."""
+
+    seat: int
+    pile: int
+    """Which pile of ``reserve.sizes`` it was, counting from 0."""
+
+
+@attrs.frozen(kw_only=True)
 class ReserveToStock(Event):
     """The stock ran out and the reserve piles still aside became the stock (``reserve.becomes_stock``; Buraco's morto)."""
 

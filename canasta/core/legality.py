@@ -434,6 +434,13 @@ def _take_violation(st: State, a: TakePile) -> Violation | None:
     return _form_violation(st, seat, side, rank, existing, n, t, j, a.top_only)
 
 
+def _frozen(st: State) -> Violation:
+    """A frozen pile refused to a take without a natural pair: the rules' own pile, where it is always frozen (Modern American EBB §2.3)."""
+    if st.rules.always_frozen:
+        return ("discard_pile.always_frozen", "the pile is always frozen: only a natural pair of the top card's rank takes it")
+    return ("discard_pile.frozen", "the pile is frozen: only a natural pair takes it")
+
+
 def _form_violation(
     st: State, seat: int, side: int, rank: int, existing: MeldTuple | None, n: int, t: int, j: int, top_only: bool
 ) -> Violation | None:
@@ -447,7 +454,7 @@ def _form_violation(
         if not opened:
             return ("initial_meld.pile_requires_natural_pair", "before your side opens, the pile needs a natural pair")
         if st.frozen:
-            return ("discard_pile.frozen", "the pile is frozen: only a natural pair takes it")
+            return _frozen(st)
         if not r.add_top_card_to_meld:
             return ("discard_pile.add_top_card_to_meld", "the pile is not taken by adding its top card to a meld")
         if existing is None:
@@ -456,7 +463,7 @@ def _form_violation(
             return ("discard_pile.add_top_card_to_canasta", "the top card may not be added to a completed canasta")
     elif n == 1:
         if st.frozen:
-            return ("discard_pile.frozen", "the pile is frozen: only a natural pair takes it")
+            return _frozen(st)
         if not opened and r.pile_needs_pair_to_open:
             return ("initial_meld.pile_requires_natural_pair", "before your side opens, the pile needs a natural pair")
         if not r.wild_and_natural:
@@ -733,6 +740,8 @@ def check(st: State, action: Action) -> Violation | None:
                 return _early_meld_violation(st, action)
             if isinstance(action, Retract) and st.turn_new:
                 return _retract_violation(st)
+        if isinstance(action, ShowSpecialHand) and st.rules.special_hands:
+            return ("scoring.special_hands", "a special hand is shown after drawing from the stock, before melding anything")
         return _unheld_violation(st, action) or ("turn", "draw from the stock or take the pile first")
     if isinstance(action, Meld):
         return _meld_violation(st, action)

@@ -27,7 +27,7 @@ from .legality import (
     yes_binds,
 )
 from .discards import free_ranks
-from .meld_limits import wilds_allowed, wilds_need_naturals
+from .meld_limits import dead_ranks, in_opening, wilds_allowed, wilds_need_naturals
 from .special_hands import shown_now
 from .seals import intact
 from .state import ANSWER, OVER, MeldTuple, State
@@ -195,25 +195,39 @@ def _filtered_meld_candidates(st: State, seat: int, side: int) -> list[Action]:
     The candidates of :func:`_meld_candidates` (whose shapes already respect
     ``melds.max_size``), less those the family's rules forbid: a dead rank
     gives none, a rank that may take no wild card now only its natural melds,
-    and the rule of five keeps a meld with wild cards only if it then holds
-    enough naturals. :func:`canasta.core.meld_limits.limit_violation` is the
-    rule; the tests compare this list with :func:`check` over every candidate.
+    the rule of five keeps a meld with wild cards only if it then holds
+    enough naturals, and an opening that may not make a mixed canasta none
+    that would. :func:`canasta.core.meld_limits.limit_violation` is the rule;
+    the tests compare this list with :func:`check` over every candidate.
+    The candidates come grouped by rank, so each rank's limits are read once.
     """
+    r = st.rules
     melds = st.melds[side]
+    dead = dead_ranks(st, side)
+    no_mixed = not r.mixed_canasta_in_opening and in_opening(st, side)
+    size = r.canasta_size
     out: list[Action] = []
+    last = -1
+    skip = allow = False
+    need = held = 0
     for a in _meld_candidates(st, seat, side):
         assert isinstance(a, Meld)
         rank = a.rank
-        if st.is_dead(side, rank):
+        if rank != last:
+            last = rank
+            skip = rank in dead
+            allow = wilds_allowed(st, side, rank)
+            need = wilds_need_naturals(st, side, rank)
+            existing = melds.get(rank)
+            held = existing[0] if existing is not None else 0
+            cards = existing[0] + existing[1] + existing[2] if existing is not None else 0
+        if skip:
             continue
         if a.twos or a.jokers:
-            if not wilds_allowed(st, side, rank):
+            if not allow or a.naturals + held < need:
                 continue
-            need = wilds_need_naturals(st, side, rank)
-            if need:
-                existing = melds.get(rank)
-                if a.naturals + (existing[0] if existing is not None else 0) < need:
-                    continue
+            if no_mixed and rank != WILD and cards + a.naturals + a.twos + a.jokers >= size:
+                continue
         out.append(a)
     return out
 

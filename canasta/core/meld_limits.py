@@ -60,6 +60,16 @@ def wilds_need_naturals(st: State, side: int, rank: int) -> int:
     return need
 
 
+def dead_ranks(st: State, side: int) -> set[int]:
+    """The ranks closed to ``side`` (``melds.dead_after_canasta``): those of a complete canasta of its own, or of any side's for everyone."""
+    mode = st.rules.dead_ranks
+    if not mode:
+        return set()
+    size = st.rules.canasta_size
+    sides = range(len(st.melds)) if mode == 2 else (side,)
+    return {rank for s in sides for rank, m in st.melds[s].items() if m[0] + m[1] + m[2] >= size}
+
+
 def limit_violation(st: State, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None) -> Violation | None:
     """Why adding (n, t, j) to the side's meld of ``rank`` breaks a meld rule of the family, or None (schema 2; see the module)."""
     r = st.rules
@@ -70,6 +80,8 @@ def limit_violation(st: State, side: int, rank: int, n: int, t: int, j: int, exi
         return ("melds.max_size", f"a meld holds at most {r.max_size} cards")
     if not t + j:
         return None
+    if not r.mixed_canasta_in_opening and rank != WILD and size >= r.canasta_size and in_opening(st, side):
+        return ("initial_meld.mixed_canasta_allowed", "the opening may not make a mixed canasta")
     if rank != WILD and r.natural_only[rank]:
         return ("ranks.natural_only", "melds of this rank never hold a wild card")
     if rank != WILD and r.wilds_only_in_opening[rank] and not in_opening(st, side):

@@ -196,6 +196,7 @@ RULE_FIELDS = (
     "minimum_raise",
     "minimums",
     "minimums_by_hand",
+    "mixed_canasta_in_opening",
     "mixed_canastas_required",
     "natural_canastas_required",
     "natural_meld_size",
@@ -324,6 +325,7 @@ class TableRules:
         self.allowed_from_pile = im.allowed_from_pile
         self.minimums_by_hand = im.minimums_by_hand
         self.natural_meld_size = im.natural_meld_size
+        self.mixed_canasta_in_opening = im.mixed_canasta_allowed
         self.from_hand_before_pile = im.from_hand_before_pile
         dp = v.discard_pile
         self.always_frozen = dp.always_frozen
@@ -461,6 +463,7 @@ class TableRules:
         """Each special hand as (name, natural group sizes largest first, wild cards, points) (``scoring.special_hands``)."""
         self.meld_filters = bool(
             m.max_size
+            or not im.mixed_canasta_allowed
             or m.wilds_after_opening_min_naturals
             or m.wild_meld_exclusive
             or self.dead_ranks

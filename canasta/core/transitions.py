@@ -31,7 +31,9 @@ from .events import (
     PileReleased,
     PileTaken,
     RedThreeLaid,
+    ReserveLost,
     ReserveReceived,
+    ReserveToStock,
     SideOpened,
     SpecialHandShown,
     Termination,
@@ -200,14 +202,32 @@ def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: in
 
 
 def _reserve_earned(st: State, seat: int, events: list[Event]) -> None:
-    """The player's play earned him a reserve pile: given at once where the turn continues, else owed until his discard (``reserve``)."""
-    if not st.reserve_available(seat):
+    """The player's play earned him a reserve pile: given at once where the turn continues, else owed until his discard (``reserve``).
+
+    A pile his play earns but the rules withhold (the stock too short, the pile taken that turn) is lost, not
+    passed on: the next trigger earns the next pile (WCA, EBB §2.4: the second side's opener gets 3 cards).
+    """
+    r = st.rules
+    if st.reserve_next >= len(r.reserve_sizes) or st.reserve_got[st.reserve_unit(seat)]:
         return
-    if st.rules.reserve_turn_continues:
-        if not (st.rules.reserve_not_with_pile and st.pile_taken_top >= 0):
+    if r.reserve_turn_continues:
+        if st.reserve_available(seat) and not (r.reserve_not_with_pile and st.pile_taken_top >= 0):
             give_reserve(st, seat, events)
+        else:
+            lose_reserve(st, seat, events)
     else:
         st.reserve_owed = True
+
+
+def lose_reserve(st: State, seat: int, events: list[Event]) -> None:
+    """The reserve pile ``seat`` earned is withheld: it is lost to him and his side, and the next trigger earns the next one (WCA, EBB §2.4)."""
+    index = st.reserve_next
+    st.reserve_next = index + 1
+    st.reserve_got[st.reserve_unit(seat)] = True
+    st.reserve_owed = False
+    if st.rules.reserve_dealt and st.reserves:
+        st.dead += st.reserves.pop(0)
+    events.append(ReserveLost(seat=seat, pile=index))
 
 
 def give_reserve(st: State, seat: int, events: list[Event]) -> None:
@@ -345,7 +365,8 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
             give_reserve(st, seat, events)
             if st.hand_number != number:
                 return
-        st.reserve_owed = False
+        else:
+            lose_reserve(st, seat, events)
     if st.asked == 2 and r.permission_penalty:
         side = r.side_of[seat]
         st.penalties[side] += r.permission_penalty
@@ -363,6 +384,11 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     st.had_turn[nxt] = True
     st.phase = DRAW
     st.reset_turn()
+    if not st.stock and st.reserves and r.reserve_becomes_stock:
+        pile = st.reserves.pop(0)  # the stock ran out: a pile still aside becomes the stock (Buraco's morto)
+        st.stock = pile
+        st.reserve_next += 1
+        events.append(ReserveToStock(cards=len(pile)))
     nxt_hand = st.hands[nxt]
     if (
         (nxt_hand[RED_THREE_DIAMONDS] or nxt_hand[RED_THREE_HEARTS] or (r.black_bonus and st.counts[nxt][THREE]))

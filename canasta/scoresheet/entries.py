@@ -16,10 +16,12 @@ import attrs
 
 from canasta.core.arguments import whole_number
 from canasta.core.canastas import CanastaKind
+from canasta.core.cards import RANK_CHARS, WILD, Rank
 from canasta.core.events import Termination
 from canasta.core.penalties import Penalty
+from canasta.core.table import meld_rank_index
 from canasta.errors import ArgumentError, is_instance, shown_value
-from canasta.variants.enums import Choice
+from canasta.variants.enums import Choice, MeldRank
 
 GOING_OUT = (Termination.WENT_OUT, Termination.WENT_OUT_CONCEALED)
 """The endings in which a seat went out (000 UTGÅNG, DIREKT UTGÅNG; 001 §18-§19)."""
@@ -62,6 +64,77 @@ def _canastas(value: object) -> Mapping[CanastaKind, int]:
     return MappingProxyType({kind: counts[kind] for kind in CanastaKind if counts.get(kind)})
 
 
+RANK_WORDS = ", ".join(r.value for r in MeldRank)
+"""The ranks a side melds, as the per-rank rules name them: 4 to 10, J, Q, K, A, and W for the wild-card meld."""
+
+
+def meld_rank(value: object, what: str) -> MeldRank:
+    """A rank as the per-rank rules name it (:class:`~canasta.variants.enums.MeldRank`): ``"A"``, ``"7"``, ``"10"`` (or ``"T"``),
+    ``"W"`` for the wild-card meld, in any case, or a :class:`~canasta.core.cards.Rank`; :class:`~canasta.ArgumentError` otherwise."""
+    if isinstance(value, MeldRank):
+        return value
+    if isinstance(value, Rank):
+        index = int(value)
+        if index == WILD:
+            return MeldRank.WILD
+        text = RANK_CHARS[index] if 0 <= index < len(RANK_CHARS) else ""
+        value = "10" if text == "T" else text
+    if isinstance(value, str):
+        text = value.strip().upper()
+        text = "10" if text == "T" else text
+        if text in {r.value for r in MeldRank}:
+            return MeldRank(text)
+    raise ArgumentError(f"{what}: {shown_value(value)} is not a rank of a meld ({RANK_WORDS})")
+
+
+def meld_rank_of(index: int) -> MeldRank:
+    """The :class:`~canasta.variants.enums.MeldRank` of a rank index (4 is 2, A is 12, W is :data:`~canasta.core.cards.WILD`)."""
+    return next(r for r in MeldRank if meld_rank_index(r) == index)
+
+
+def _rank_order(rank: MeldRank) -> int:
+    return meld_rank_index(rank)
+
+
+def _rank_canastas(value: object) -> Mapping[MeldRank, int]:
+    """Natural canastas by rank as a read-only mapping in rank order, zero counts dropped; ranks may be given as text (``"A"``)."""
+    if not is_instance(value, Mapping):
+        raise ArgumentError(f"SideEntry(rank_canastas=...): expected a mapping of rank to count, e.g. {{'A': 1}}, got {shown_value(value)}")
+    counts: dict[MeldRank, int] = {}
+    for key, n in dict(value).items():
+        rank = meld_rank(key, "SideEntry(rank_canastas=...)")
+        number = whole_number(n)
+        if number is None:
+            raise ArgumentError(
+                f"SideEntry(rank_canastas=...): the count of canastas of {rank.value} must be a whole number, got {shown_value(n)}"
+            )
+        counts[rank] = counts.get(rank, 0) + number
+    return MappingProxyType({rank: counts[rank] for rank in sorted(counts, key=_rank_order) if counts[rank]})
+
+
+def _ranks(value: object, name: str) -> tuple[MeldRank, ...]:
+    """A list of ranks (text or :class:`~canasta.variants.enums.MeldRank`) as a tuple in rank order."""
+    if isinstance(value, (str, bytes)) or not is_instance(value, (tuple, list)):
+        raise ArgumentError(f"SideEntry({name}=...): expected a list of ranks, e.g. ['A', '7'], got {shown_value(value)}")
+    return tuple(sorted((meld_rank(v, f"SideEntry({name}=...)") for v in value), key=_rank_order))
+
+
+def _unfinished(value: object) -> tuple[MeldRank, ...]:
+    return _ranks(value, "unfinished")
+
+
+def _sets(value: object) -> tuple[MeldRank, ...]:
+    return _ranks(value, "sets_in_hand")
+
+
+def _special(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise ArgumentError(f"SideEntry(special_hand=...): expected the name of a special hand or None, got {shown_value(value)}")
+    return str.strip(value)
+
+
 def _has_meld(value: object) -> bool | None:
     if value is not None and type(value) is not bool:
         raise ArgumentError(f"SideEntry(has_meld=...): expected True, False or None, got {shown_value(value)}")
@@ -87,15 +160,46 @@ class SideEntry:
     has_meld: bool | None = attrs.field(default=None, converter=_has_meld)
     """Whether the side melded (the red threes count plus, 000 POÄNGRÄKNING 4, 001 §21 F); None: any canasta or melded > 0."""
 
+    # -- schema 2: what the family's tables count besides (Modern American, Cuban, ...); each is refused where the profile lacks its rule
+
+    rank_canastas: Mapping[MeldRank, int] = attrs.field(factory=dict, converter=_rank_canastas, hash=False)
+    """Natural canastas of a rank with a bonus of its own, by rank (``ranks.natural_canasta_bonus``; Modern American aces and
+    sevens, EBB §2.7): ``{"A": 1}``. They are not counted again in ``canastas``."""
+    black_threes: int = attrs.field(default=0, converter=_as_int, validator=_count("SideEntry"))
+    """Black threes laid as bonus cards (``black_threes.bonus_card``; EBB §2.8), scored by their own count on ``red_threes.bonus_table``."""
+    unfinished: tuple[MeldRank, ...] = attrs.field(default=(), converter=_unfinished)
+    """The side's unfinished melds that cost ``ranks.unfinished_penalty``, one rank each (``W`` the wild-card meld; EBB §2.10):
+    natural melds of a penalised rank, and the wild-card meld."""
+    sets_in_hand: tuple[MeldRank, ...] = attrs.field(default=(), converter=_sets)
+    """One rank per player and rank held ``ranks.hand_penalty_count`` times or more at the end (``ranks.hand_penalty``; CC):
+    ``["A", "A"]`` for two players each left with three aces."""
+    black_threes_in_hand: int = attrs.field(default=0, converter=_as_int, validator=_count("SideEntry"))
+    """Black threes left in the side's hands, each costing ``black_threes.hand_penalty`` (their points are in ``in_hand``)."""
+    reserves_untaken: int = attrs.field(default=0, converter=_as_int, validator=_count("SideEntry"))
+    """Reserve piles the side (or each of its players, ``reserve.one_per``) never received, each costing ``reserve.untaken_penalty``."""
+    special_hand: str | None = attrs.field(default=None, converter=_special)
+    """The special hand the side showed, by name (``scoring.special_hands``; EBB §2.12): its points replace the side's score,
+    so the side enters nothing else, and the hand ends ``special_hand``."""
+
     @property
     def kinds(self) -> tuple[CanastaKind, ...]:
-        """Every canasta, one kind per canasta, in kind order: what :func:`canasta.core.scoring.side_score` takes."""
-        return tuple(kind for kind, n in self.canastas.items() for _ in range(n))
+        """Every canasta, one kind per canasta, in kind order (those of :attr:`rank_canastas` after the other natural ones):
+        what :func:`canasta.core.scoring.side_score` takes."""
+        plain = self.canastas.get(CanastaKind.NATURAL, 0) + sum(self.rank_canastas.values())
+        others = (kind for kind, n in self.canastas.items() if kind is not CanastaKind.NATURAL for _ in range(n))
+        return (*((CanastaKind.NATURAL,) * plain), *others)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The rank index of each canasta of :attr:`kinds`, in the same order: a canasta's of :attr:`rank_canastas`, else -1 (not entered by rank)."""
+        ranked = tuple(meld_rank_index(rank) for rank, n in self.rank_canastas.items() for _ in range(n))
+        natural = self.canastas.get(CanastaKind.NATURAL, 0)
+        return (*((-1,) * natural), *ranked, *((-1,) * (len(self.kinds) - natural - len(ranked))))
 
     @property
     def melds(self) -> bool:
-        """Whether the side melded: ``has_meld``, or by default any canasta or melded points."""
-        return self.has_meld if self.has_meld is not None else bool(self.kinds) or self.melded > 0
+        """Whether the side melded: ``has_meld``, or by default any canasta, unfinished meld or melded points."""
+        return self.has_meld if self.has_meld is not None else bool(self.kinds) or bool(self.unfinished) or self.melded > 0
 
 
 def _sides(value: object) -> tuple[SideEntry, ...]:
@@ -234,4 +338,17 @@ class LogEntry:
         return self.item.replaced if isinstance(self.item, Correction) else None
 
 
-__all__ = ["GOING_OUT", "Correction", "Deal", "HandEntry", "LogEntry", "LogItem", "LogKind", "PenaltyEntry", "SideEntry"]
+__all__ = [
+    "GOING_OUT",
+    "RANK_WORDS",
+    "Correction",
+    "Deal",
+    "HandEntry",
+    "LogEntry",
+    "LogItem",
+    "LogKind",
+    "PenaltyEntry",
+    "SideEntry",
+    "meld_rank",
+    "meld_rank_of",
+]

@@ -26,6 +26,7 @@ from .entries import Correction, LogKind, PenaltyEntry
 
 if TYPE_CHECKING:
     from canasta.core.scoring import HandScore
+    from canasta.core.table import TableRules
 
     from .sheet import ScoreSheet
 
@@ -39,7 +40,23 @@ PART_LABELS = {
     "melded": "Melded",
     "in_hand": "In hand",
     "penalties": "Penalties",
+    "special_hand": "Special hand",
 }
+
+
+def parts(rules: TableRules) -> tuple[str, ...]:
+    """The parts of a hand's score under a profile: :data:`PARTS`, and the special hand's where it has special hands (``scoring.special_hands``)."""
+    return (*PARTS, "special_hand") if rules.special_hands else PARTS
+
+
+def part_label(rules: TableRules, part: str) -> str:
+    """A part's column head: the threes are "3s" where black ones are bonus cards too (``black_threes.bonus_card``)."""
+    return "3s" if part == "red_threes" and rules.black_bonus else PART_LABELS[part]
+
+
+def csv_columns(rules: TableRules) -> tuple[str, ...]:
+    """The CSV header under a profile: :data:`CSV_COLUMNS`, with a ``special_hand`` column where it has special hands."""
+    return ("hand", "side", "players", *parts(rules), "hand_score", "total", "next_minimum", "corrected", "first_entered")
 
 
 @attrs.frozen(kw_only=True)
@@ -297,30 +314,32 @@ def to_markdown(sheet: ScoreSheet) -> str:
 # --- CSV and JSON ----------------------------------------------------------------------------------
 
 CSV_COLUMNS = ("hand", "side", "players", *PARTS, "hand_score", "total", "next_minimum", "corrected", "first_entered")
-"""The CSV header: one row per hand and side."""
+"""The CSV header: one row per hand and side (:func:`csv_columns` adds the special hand's part where the profile has special hands)."""
 
 
 def to_csv(sheet: ScoreSheet) -> str:
-    """One row per hand and side (:data:`CSV_COLUMNS`), written by :mod:`csv` so any name or note reads back as it was."""
+    """One row per hand and side (:func:`csv_columns`), written by :mod:`csv` so any name or note reads back as it was."""
     c = card(sheet)
+    shown = parts(sheet.rules)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(csv_columns(sheet.rules))
     for row in c.rows:
         for i, (s, t, m) in enumerate(zip(row.scores, row.running, row.next_minimums, strict=True)):
             first = "" if row.first is None else str(row.first[i].total)
-            parts = [getattr(s, part) for part in PARTS]
-            writer.writerow([row.hand, s.side, c.sides[s.side], *parts, s.total, t, m, "yes" if row.first is not None else "no", first])
+            values = [getattr(s, part) for part in shown]
+            writer.writerow([row.hand, s.side, c.sides[s.side], *values, s.total, t, m, "yes" if row.first is not None else "no", first])
     return out.getvalue()
 
 
-def _score_json(s: HandScore) -> dict[str, Any]:
-    return {part: getattr(s, part) for part in PARTS} | {"total": s.total}
+def _score_json(s: HandScore, shown: Sequence[str] = PARTS) -> dict[str, Any]:
+    return {part: getattr(s, part) for part in shown} | {"total": s.total}
 
 
 def to_json(sheet: ScoreSheet) -> str:
     """The card as JSON: every hand's parts, running totals and next minimums, the penalties with their rules, the corrections with their old values."""
     c = card(sheet)
+    shown = parts(sheet.rules)
     data = {
         "title": c.title,
         "profile": c.profile,
@@ -330,10 +349,10 @@ def to_json(sheet: ScoreSheet) -> str:
         "hands": [
             {
                 "hand": row.hand,
-                "scores": [_score_json(s) for s in row.scores],
+                "scores": [_score_json(s, shown) for s in row.scores],
                 "totals": list(row.running),
                 "next_minimums": list(row.next_minimums),
-                "first_entered": None if row.first is None else [_score_json(s) for s in row.first],
+                "first_entered": None if row.first is None else [_score_json(s, shown) for s in row.first],
             }
             for row in c.rows
         ],
@@ -411,7 +430,8 @@ def to_html(sheet: ScoreSheet) -> str:
     notes under the table. Every name and note is HTML-escaped.
     """
     c = card(sheet)
-    per_side = len(PARTS) + 3
+    shown = parts(sheet.rules)
+    per_side = len(shown) + 3
     out = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -430,7 +450,10 @@ def to_html(sheet: ScoreSheet) -> str:
         + "".join(f'<th class="side" colspan="{per_side}">{_e(side)}</th>' for side in c.sides)
         + "</tr>",
         "<tr>"
-        + "".join("".join(f"<th>{PART_LABELS[p]}</th>" for p in PARTS) + "<th>Hand</th><th>Total</th><th>Next min.</th>" for _ in c.sides)
+        + "".join(
+            "".join(f"<th>{part_label(sheet.rules, p)}</th>" for p in shown) + "<th>Hand</th><th>Total</th><th>Next min.</th>"
+            for _ in c.sides
+        )
         + "</tr></thead>",
         "<tbody>",
     ]
@@ -438,7 +461,7 @@ def to_html(sheet: ScoreSheet) -> str:
         cells = [f'<td class="hand">{row.hand}{"*" if row.first is not None else ""}</td>']
         for i, (s, t, m) in enumerate(zip(row.scores, row.running, row.next_minimums, strict=True)):
             old = row.first[i] if row.first is not None else None
-            cells += [_cell(getattr(s, p), getattr(old, p) if old is not None else None) for p in PARTS]
+            cells += [_cell(getattr(s, p), getattr(old, p) if old is not None else None) for p in shown]
             cells += [_cell(s.total, old.total if old is not None else None), f'<td class="total">{t}</td>', f'<td class="min">{m}</td>']
         out.append("<tr>" + "".join(cells) + "</tr>")
     if not c.over:
@@ -470,4 +493,18 @@ def to_html(sheet: ScoreSheet) -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = ["CSV_COLUMNS", "PARTS", "Card", "card", "log_text", "to_csv", "to_html", "to_json", "to_markdown", "to_text"]
+__all__ = [
+    "CSV_COLUMNS",
+    "PARTS",
+    "Card",
+    "card",
+    "csv_columns",
+    "log_text",
+    "part_label",
+    "parts",
+    "to_csv",
+    "to_html",
+    "to_json",
+    "to_markdown",
+    "to_text",
+]

@@ -24,18 +24,37 @@ from canasta.core.penalties import Penalty
 from canasta.errors import CanastaError, ScoreSheetError, VariantError, shown_value
 from canasta.textfiles import path_label, read_data_file, toml_data
 from canasta.variants import Variant, dumps_variant, load_variant, loads_variant, variant_names
+from canasta.variants.enums import MeldRank
 
-from .entries import Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry, SideEntry
+from .entries import RANK_WORDS, Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry, SideEntry
 
 if TYPE_CHECKING:
     from .sheet import ScoreSheet
 
 FORMAT = "canasta score sheet"
 """The ``format`` key of every sheet file."""
-VERSION = 1
-"""The version of the file layout written."""
+VERSION = 2
+"""The newest version of the file layout: 2 adds the counts of schema 2's scoring rules (:data:`FAMILY_KEYS`).
+
+A sheet is written as version 1, which every earlier library reads, unless one of its entries uses such a count."""
 SIDE_KEYS = ("canastas", "red_threes", "red_threes_unplayed", "red_threes_in_hand", "melded", "in_hand", "has_meld")
+FAMILY_KEYS = ("rank_canastas", "black_threes", "unfinished", "sets_in_hand", "black_threes_in_hand", "reserves_untaken", "special_hand")
+"""A side's counts under schema 2's scoring rules (:class:`SideEntry`), written only where they are not zero (version 2)."""
+FAMILY_COUNTS = ("black_threes", "black_threes_in_hand", "reserves_untaken")
+FAMILY_RANKS = ("unfinished", "sets_in_hand")
 TOP_KEYS = ("format", "version", "variant", "profile", "players", "names", "seed_dealer", "log")
+
+
+def _family(s: SideEntry) -> dict[str, Any]:
+    """A side's schema-2 counts that are set, as the file writes them: ranks as the profiles name them (``A``, ``7``, ``W``)."""
+    data: dict[str, Any] = {}
+    if s.rank_canastas:
+        data["rank_canastas"] = {rank.value: n for rank, n in s.rank_canastas.items()}
+    data |= {key: getattr(s, key) for key in FAMILY_COUNTS if getattr(s, key)}
+    data |= {key: [rank.value for rank in getattr(s, key)] for key in FAMILY_RANKS if getattr(s, key)}
+    if s.special_hand is not None:
+        data["special_hand"] = s.special_hand
+    return data
 
 
 def _side(s: SideEntry) -> dict[str, Any]:
@@ -43,7 +62,21 @@ def _side(s: SideEntry) -> dict[str, Any]:
     data |= {key: getattr(s, key) for key in SIDE_KEYS[1:-1]}
     if s.has_meld is not None:
         data["has_meld"] = s.has_meld
-    return data
+    return data | _family(s)
+
+
+def _entries(item: LogItem) -> tuple[HandEntry, ...]:
+    if isinstance(item, HandEntry):
+        return (item,)
+    if isinstance(item, Correction):
+        return (item.entry, item.replaced)
+    return ()
+
+
+def layout_version(sheet: ScoreSheet) -> int:
+    """The file layout a sheet needs: 2 where an entry counts a rule of schema 2, else 1 (which earlier libraries read too)."""
+    family = any(_family(s) for line in sheet.log for entry in _entries(line.item) for s in entry.sides)
+    return 2 if family else 1
 
 
 def _hand(entry: HandEntry) -> dict[str, Any]:
@@ -83,7 +116,7 @@ def dumps_sheet(sheet: ScoreSheet) -> str:
     head = [f"# Canasta score sheet: {sheet.variant.name}, {sheet.players} players"]
     for hand, (scores, running) in enumerate(zip(sheet.hands, sheet.running, strict=True), 1):
         head.append(f"# hand {hand}: {' / '.join(str(s.total) for s in scores)}   totals {' / '.join(str(t) for t in running)}")
-    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    data: dict[str, Any] = {"format": FORMAT, "version": layout_version(sheet)}
     if _named(sheet.variant):
         data["variant"] = sheet.variant.name
     else:
@@ -128,8 +161,8 @@ class _Reader:
             if not isinstance(side, dict):
                 self.problems.append(f"{at[:-1]}: expected a table of counts")
                 return None
-            self.unknown(side, SIDE_KEYS, at)
-            counts = {key: self.get(side, key, at, int, 0) for key in SIDE_KEYS[1:-1]}
+            self.unknown(side, (*SIDE_KEYS, *FAMILY_KEYS), at)
+            counts = {key: self.get(side, key, at, int, 0) for key in (*SIDE_KEYS[1:-1], *FAMILY_COUNTS)}
             canastas = self.get(side, "canastas", at, dict, {})
             bad = [k for k, n in canastas.items() if k not in {c.value for c in CanastaKind} or type(n) is not int]
             if bad:
@@ -137,7 +170,29 @@ class _Reader:
                     f"{at}canastas: {', '.join(map(repr, bad))}: expected canasta kinds ({', '.join(c.value for c in CanastaKind)}) with whole counts"
                 )
                 return None
-            out.append(SideEntry(canastas=canastas, has_meld=self.get(side, "has_meld", at, bool, None), **counts))
+            ranks = {r.value for r in MeldRank}
+            by_rank = self.get(side, "rank_canastas", at, dict, {})
+            bad = [k for k, n in by_rank.items() if k not in ranks or type(n) is not int]
+            if bad:
+                self.problems.append(f"{at}rank_canastas: {', '.join(map(repr, bad))}: expected ranks ({RANK_WORDS}) with whole counts")
+                return None
+            lists = {key: self.get(side, key, at, list, []) for key in FAMILY_RANKS}
+            for key, value in lists.items():
+                bad = [v for v in value if not isinstance(v, str) or v not in ranks]
+                if bad:
+                    self.problems.append(f"{at}{key}: {', '.join(map(shown_value, bad))}: expected ranks ({RANK_WORDS})")
+                    return None
+            special = self.get(side, "special_hand", at, str, None)
+            out.append(
+                SideEntry(
+                    canastas=canastas,
+                    has_meld=self.get(side, "has_meld", at, bool, None),
+                    rank_canastas=by_rank,
+                    special_hand=special,
+                    **counts,
+                    **lists,
+                )
+            )
         return HandEntry(sides=tuple(out), ending=Termination(ending), went_out=went_out)
 
     def item(self, line: Mapping[str, Any], where: str) -> LogItem | None:
@@ -256,4 +311,15 @@ def save_sheet(sheet: ScoreSheet, path: str | os.PathLike[str]) -> None:
         raise ScoreSheetError([f"cannot be written: {getattr(exc, 'strerror', None) or exc}"], file=label) from None
 
 
-__all__ = ["FORMAT", "VERSION", "ScoreSheetError", "dumps_sheet", "load_sheet", "loads_sheet", "save_sheet", "sheet_from_data"]
+__all__ = [
+    "FAMILY_KEYS",
+    "FORMAT",
+    "VERSION",
+    "ScoreSheetError",
+    "dumps_sheet",
+    "layout_version",
+    "load_sheet",
+    "loads_sheet",
+    "save_sheet",
+    "sheet_from_data",
+]

@@ -1,35 +1,53 @@
 """An engine match as a score sheet: each finished hand entered as a table would count it (issue 19; 001 §34).
 
-The engine's :class:`~canasta.core.scoring.HandScore` gives each side's parts;
-the counts behind them are read back where they are exact: canastas by kind
-(``canasta_kinds``), melded and in-hand points, the side that went out. The
-rest comes from the match's events, got by replaying its record: how each hand
-ended and who went out (``HandEnded``), the penalties applied during play
-(``PenaltyApplied``, e.g. ``going_out.permission_penalty`` as
-:attr:`~canasta.core.penalties.Penalty.ANSWER_YES_CANNOT_GO_OUT`) and each §27 A
-raise (``OpeningRetracted``). Red threes left in a hand are then the penalty
-part less those penalties, over the unmelded penalty (001 §21 H, 004 L164);
-red threes that scored are read from the profile's table (001 §21 F), all as
-laid (the unplayed ones of 001 §21 G score the same). Since every hand is
-scored again by the same rule, the sheet's totals equal the match's.
+The counts are read from the engine's state at the moment each hand is
+scored: the match is replayed from its record, and the action that ended a
+hand is played once more on a copy of the game whose match ends after that
+hand, so that the copy stops there, before the next deal. From that state come
+the canastas by kind and, where a rank has a bonus of its own, by rank
+(``HandScore.canasta_kinds``, ``canasta_ranks``), the threes laid (red, and
+black where they are bonus cards), the threes left in a hand (those of a player
+who never had a turn, 001 §21 G, count as laid and are entered so; the others
+cost ``red_threes.unmelded_penalty``, 001 §21 H), the card points melded and
+left in hand, and schema 2's counts: the penalised unfinished melds
+(:func:`canasta.core.scoring.penalised_unfinished`), the sets and black threes
+held, the reserve piles never received, a special hand shown. The replay's
+events give the rest: how each hand ended and who went out (``HandEnded``),
+the penalties applied during play (``PenaltyApplied``, e.g.
+``going_out.permission_penalty`` as
+:attr:`~canasta.core.penalties.Penalty.ANSWER_YES_CANNOT_GO_OUT`) and each
+§27 A raise (``OpeningRetracted``). Since every hand is scored again by the
+same rule, the sheet's totals equal the match's.
+
+A hand that cannot be replayed so (one that ended at the match's first deal)
+is read back from its scores alone, where they say the counts exactly: the
+red threes from the profile's table (001 §21 F), the red threes left in a hand
+from the penalty part less the penalties applied.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
+from canasta.core.canastas import CanastaKind
+from canasta.core.cards import RED_THREES, THREE, WILD
 from canasta.core.events import Event, HandEnded, OpeningRetracted, PenaltyApplied, Termination
 from canasta.core.penalties import Penalty, penalty_value
+from canasta.core.scoring import penalised_unfinished
 from canasta.errors import ArgumentError, CanastaError
+from canasta.variants.enums import MeldRank
 
-from .entries import GOING_OUT, HandEntry, PenaltyEntry, SideEntry
+from .entries import GOING_OUT, HandEntry, PenaltyEntry, SideEntry, meld_rank_of
 
 if TYPE_CHECKING:
+    from canasta.core.actions import Action
     from canasta.core.game import Game
     from canasta.core.scoring import HandScore
+    from canasta.core.state import State
     from canasta.core.table import TableRules
 
     from .sheet import ScoreSheet
@@ -37,19 +55,44 @@ if TYPE_CHECKING:
 
 @attrs.frozen(kw_only=True)
 class HandEvents:
-    """What the events of one hand tell beyond its scores: how it ended, who went out, the penalties applied."""
+    """What the replay of one hand tells beyond its scores: how it ended, who went out, the penalties applied, the counts."""
 
     ending: HandEnded
     penalties: tuple[PenaltyApplied, ...] = ()
     raises: tuple[int, ...] = ()
     """The seats whose opening was taken back, once per retraction (001 §27 A•2)."""
+    sides: tuple[SideEntry, ...] | None = None
+    """Each side's count, read from the engine's state when the hand was scored; None where that state could not be had."""
 
 
-def match_events(game: Game) -> list[HandEvents]:
+def scored_state(before: Game, action: Action, hand: int) -> State | None:
+    """The engine's state when hand ``hand`` is scored, ``action`` having ended it from the game ``before`` (which is not changed).
+
+    ``action`` is played on a copy whose rules end the match after hand
+    ``hand`` (``match.hands``, which only the end of the match reads), so the
+    copy stops where the hand is scored, before the next deal. None if the
+    copy does not end that hand so.
+    """
+    game = before.copy()
+    st = game.state
+    rules = copy.copy(st.rules)
+    rules.match_hands = hand
+    st.rules = rules
+    try:
+        game.apply(action)
+    except CanastaError:  # pragma: no cover - the action was legal in the game itself
+        return None
+    st = game.state
+    return st if len(st.hand_scores) == hand and game.is_over else None
+
+
+def match_events(game: Game) -> list[HandEvents | None]:
     """The events of each finished hand, by replaying the game's actions on a fresh deal; as many hands as replay to the same scores.
 
-    The engine keeps no events; its first deal's are not returned by the
-    constructor, but no hand ends and no penalty falls at the first deal.
+    A hand that ended at the first deal (the last stock card a red three) has
+    no events to read: its place holds None. The engine keeps no events; its
+    first deal's are not returned by the constructor, but no penalty falls and
+    no hand but such a one ends at the first deal.
     """
     from canasta.core.game import Game
 
@@ -58,7 +101,8 @@ def match_events(game: Game) -> list[HandEvents]:
         fresh = Game(game.variant, game.players, game.seed, turn_cap=record.turn_cap, rules_version=record.rules_version)
     except CanastaError:  # pragma: no cover - the game itself was built so
         return []
-    hands: list[HandEvents] = []
+    rules = fresh.rules
+    hands: list[HandEvents | None] = [None] * len(fresh.hand_scores)
     pending: list[Event] = []
     directed = list(game.director_penalties)
     for i, action in enumerate(game.actions):
@@ -66,6 +110,7 @@ def match_events(game: Game) -> list[HandEvents]:
             while directed and directed[0].after == i:
                 p = directed.pop(0)
                 pending += fresh.penalize(p.side, p.penalty, p.count)
+            before = fresh.copy()
             events = fresh.apply(action)
         except CanastaError:
             break
@@ -73,15 +118,91 @@ def match_events(game: Game) -> list[HandEvents]:
             if isinstance(event, HandEnded):
                 penalties = tuple(e for e in pending if isinstance(e, PenaltyApplied))
                 raises = tuple(e.seat for e in pending if isinstance(e, OpeningRetracted))
-                hands.append(HandEvents(ending=event, penalties=penalties, raises=raises))
+                st = scored_state(before, action, event.hand_number)
+                sides = None if st is None else tuple(counted_side(rules, st, score) for score in event.scores)
+                hands.append(HandEvents(ending=event, penalties=penalties, raises=raises, sides=sides))
                 pending = []
             else:
                 pending.append(event)
     known = game.hand_scores
     same = 0
-    while same < min(len(hands), len(known)) and hands[same].ending.scores == known[same]:
+    while same < min(len(hands), len(known)):
+        found = hands[same]
+        if found is not None and found.ending.scores != known[same]:
+            break
         same += 1
     return hands[:same]
+
+
+def _ranked(rules: TableRules, score: HandScore) -> tuple[dict[str, int], dict[MeldRank, int]]:
+    """A side's canastas by kind, and apart from them its natural canastas of a rank with a bonus of its own, by rank."""
+    kinds: dict[str, int] = {}
+    by_rank: dict[MeldRank, int] = {}
+    ranks = score.canasta_ranks if len(score.canasta_ranks) == len(score.canasta_kinds) else (-1,) * len(score.canasta_kinds)
+    for kind, rank in zip(score.canasta_kinds, ranks, strict=True):
+        index = int(rank)
+        if kind is CanastaKind.NATURAL and 0 <= index < WILD and rules.rank_canasta_bonus[index] >= 0:
+            found = meld_rank_of(index)
+            by_rank[found] = by_rank.get(found, 0) + 1
+        else:
+            kinds[kind.value] = kinds.get(kind.value, 0) + 1
+    return kinds, by_rank
+
+
+def counted_side(rules: TableRules, st: State, score: HandScore) -> SideEntry:
+    """One side's count, as a table makes it, from the engine's state when the hand is scored (the penalties applied apart).
+
+    It reads the state as :func:`canasta.core.scoring.score_hand` does, so the sheet's
+    :func:`~canasta.core.scoring.side_score` of it is the engine's score.
+    """
+    side = score.side
+    if st.special is not None and rules.side_of[st.special[0]] == side:
+        return SideEntry(special_hand=st.special[1])
+    kinds, by_rank = _ranked(rules, score)
+    value = rules.value
+    extended = rules.extended_scoring
+    unplayed = kept = in_hand = held_black = 0
+    sets: list[int] = []
+    for seat in (seat for seat in range(rules.players) if rules.side_of[seat] == side):
+        hand = st.hands[seat]
+        in_hand += sum(value[c] * hand[c] for c in range(len(hand)) if hand[c] and not st.is_bonus_card(c))
+        threes = st.bonus_cards_in_hand(seat)
+        if threes and (rules.red_threes_in_hand_count_as_laid or (not st.had_turn[seat] and rules.dealt_red_threes_wait)):
+            unplayed += threes  # they count as laid (001 §21 G; decisions P30): entered so
+        else:
+            kept += threes
+        if extended:
+            counts = st.counts[seat]
+            sets += [rank for rank in range(WILD) if rules.hand_penalty[rank] and counts[rank] >= rules.hand_penalty_count]
+            held_black += 0 if rules.black_bonus else st.naturals_in_hand(seat, THREE)
+    melds = st.melds[side]
+    laid = st.red_threes[side]
+    black = sum(1 for c in laid if c not in RED_THREES) if rules.black_bonus else 0
+    melded = sum(value[c] for (_, _, _, cards) in melds.values() for c in cards)
+    entry = SideEntry(
+        canastas=kinds,
+        rank_canastas=by_rank,
+        red_threes=len(laid) - black + unplayed,
+        red_threes_in_hand=kept,
+        black_threes=black,
+        melded=melded,
+        in_hand=in_hand,
+        unfinished=[meld_rank_of(rank) for rank in penalised_unfinished(rules, melds)] if extended else [],
+        sets_in_hand=[meld_rank_of(rank) for rank in sets],
+        black_threes_in_hand=held_black if rules.black_three_hand_penalty else 0,
+        reserves_untaken=_untaken(rules, st, side) if rules.reserve_untaken_penalty else 0,
+    )
+    if entry.melds != bool(melds):
+        entry = attrs.evolve(entry, has_meld=bool(melds))
+    return entry
+
+
+def _untaken(rules: TableRules, st: State, side: int) -> int:
+    """The reserve piles a side (or each of its players who played the hand) never received (``reserve.untaken_penalty``)."""
+    if rules.reserve_per_player:
+        out = rules.seating(st.hand_number).out
+        return sum(1 for seat in range(rules.players) if rules.side_of[seat] == side and seat not in out and not st.reserve_got[seat])
+    return int(not st.reserve_got[side])
 
 
 def red_threes_scored(rules: TableRules, part: int) -> int:
@@ -94,16 +215,23 @@ def red_threes_scored(rules: TableRules, part: int) -> int:
 
 
 def side_entry(rules: TableRules, score: HandScore, applied: int) -> SideEntry:
-    """One side's count from its engine score and the penalty points applied to it during the hand."""
+    """One side's count from its engine score alone and the penalty points applied to it during the hand.
+
+    For a hand whose state could not be had (:func:`match_events`): exact where
+    the profile scores only by the classic rules, so that the parts say the
+    counts; a part schema 2's rules make ambiguous raises :class:`~canasta.ArgumentError`.
+    """
+    if score.special_hand:
+        raise ArgumentError(f"side {score.side}: a special hand's score does not say which hand was shown")
     unmelded = -score.penalties - applied
     unit = rules.unmelded_red_three_penalty
-    if unmelded < 0 or (unmelded and (not unit or unmelded % unit)):
+    if rules.extended_scoring or unmelded < 0 or (unmelded and (not unit or unmelded % unit)):
         raise ArgumentError(
             f"side {score.side}: penalties of {-score.penalties} do not split into {applied} applied and red threes in hand at {unit} each"
         )
-    kinds: dict[str, int] = {}
-    for kind in score.canasta_kinds:
-        kinds[kind.value] = kinds.get(kind.value, 0) + 1
+    if rules.threes_sign or rules.melded_sign:
+        raise ArgumentError(f"side {score.side}: a score signed by its canastas does not say the threes and melded points behind it")
+    kinds, by_rank = _ranked(rules, score)
     threes = red_threes_scored(rules, score.red_threes)
     has_meld: bool | None = None
     if threes and not rules.red_threes_need_canasta:
@@ -112,6 +240,7 @@ def side_entry(rules: TableRules, score: HandScore, applied: int) -> SideEntry:
             has_meld = None
     return SideEntry(
         canastas=kinds,
+        rank_canastas=by_rank,
         red_threes=threes,
         red_threes_in_hand=unmelded // unit if unit else 0,
         melded=score.melded,
@@ -144,7 +273,10 @@ def hand_entry(
             concealed = bonus == rules.concealed_bonus and bonus != rules.going_out_bonus
             ending = Termination.WENT_OUT_CONCEALED if concealed else Termination.WENT_OUT
             went_out = next(s for s in rules.seating(hand).order if rules.side_of[s] == went[0])
-    sides = tuple(side_entry(rules, s, applied[s.side]) for s in scores)
+    if events is not None and events.sides is not None:
+        sides = events.sides
+    else:
+        sides = tuple(side_entry(rules, s, applied[s.side]) for s in scores)
     return HandEntry(sides=sides, ending=ending, went_out=went_out), penalties
 
 
@@ -179,4 +311,4 @@ def sheet_from_game(game: Game) -> ScoreSheet:
     return sheet
 
 
-__all__ = ["HandEvents", "hand_entry", "match_events", "red_threes_scored", "sheet_from_game", "side_entry"]
+__all__ = ["HandEvents", "counted_side", "hand_entry", "match_events", "red_threes_scored", "scored_state", "sheet_from_game", "side_entry"]

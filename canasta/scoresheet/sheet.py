@@ -17,20 +17,21 @@ import os
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from canasta.core.arguments import whole_number
+from canasta.core.cards import THREE
 from canasta.core.penalties import penalty_value
 from canasta.core.scoring import HandScore, side_score
-from canasta.core.table import TableRules
+from canasta.core.table import TableRules, meld_rank_index
 from canasta.core.transitions import match_outcome
 from canasta.errors import ArgumentError, is_instance, shown_value
 from canasta.variants import Variant, load_variant, sound_variant
 
-from .entries import Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry
-from .validation import check_hand, check_penalty, refuse
+from .entries import Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry, SideEntry
+from .validation import check_hand, check_penalty, refuse, special_points
 
 if TYPE_CHECKING:
     from canasta.core.game import Game
@@ -92,29 +93,76 @@ class Tally:
     def over_after(self) -> int | None:
         """The first hand after which the match was over, or None."""
         for i, totals in enumerate(self.running()):
-            if match_outcome(self.rules, totals)[0]:
+            if match_outcome(self.rules, totals, i + 1)[0]:
                 return i + 1
         return None
+
+    def outcome(self) -> tuple[bool, int | None]:
+        """Whether the match is over after the hands entered, and its winner (:func:`canasta.core.transitions.match_outcome`)."""
+        return match_outcome(self.rules, self.totals(), len(self.entries))
+
+
+def end_key(rules: TableRules) -> str:
+    """The rule that ends the match: ``match.hands`` where it fixes the number of hands, else ``match.target`` (001 §1, §34 A)."""
+    return "match.hands" if rules.match_hands else "match.target"
+
+
+_UNRANKED: Final = THREE
+"""The rank index given to :func:`~canasta.core.scoring.side_score` for a canasta the table did not count by rank: the black
+three, which no ``ranks.natural_canasta_bonus`` names, so a natural canasta earns ``canastas.bonus.natural`` and any other
+kind its kind's bonus (:meth:`canasta.TableRules.canasta_bonus`)."""
+
+
+def side_entry_score(rules: TableRules, side: int, s: SideEntry, *, went_out: bool, concealed: bool, penalties: int) -> HandScore:
+    """One side's score for its count, by :func:`canasta.core.scoring.side_score` (001 §34 B; schema 2's rules too).
+
+    A special hand's points replace the side's score (EBB §2.12). Canastas counted by rank (:attr:`SideEntry.rank_canastas`)
+    earn their rank's bonus; the score then lists no ranks (``canasta_ranks`` is empty), since the others' are not known.
+    """
+    if s.special_hand is not None:
+        return side_score(rules, side=side, has_meld=False, special_hand=special_points(rules, s.special_hand) or 0)
+    ranks = s.ranks
+    ranked = any(rank >= 0 for rank in ranks)
+    score = side_score(
+        rules,
+        side=side,
+        canasta_kinds=s.kinds,
+        canasta_ranks=tuple(rank if rank >= 0 else _UNRANKED for rank in ranks) if ranked else (),
+        red_threes=s.red_threes,
+        red_threes_unplayed=s.red_threes_unplayed,
+        red_threes_in_hand=s.red_threes_in_hand,
+        black_threes=s.black_threes,
+        has_meld=s.melds,
+        melded=s.melded,
+        in_hand=s.in_hand,
+        went_out=went_out,
+        concealed=concealed,
+        penalties=penalties,
+        unfinished=tuple(meld_rank_index(rank) for rank in s.unfinished),
+        sets_in_hand=tuple(meld_rank_index(rank) for rank in s.sets_in_hand),
+        black_threes_in_hand=s.black_threes_in_hand,
+        reserves_untaken=s.reserves_untaken,
+    )
+    if not ranked or all(rank >= 0 for rank in ranks):
+        return score
+    return HandScore(
+        side=score.side,
+        canastas=score.canastas,
+        canasta_kinds=score.canasta_kinds,
+        red_threes=score.red_threes,
+        going_out=score.going_out,
+        melded=score.melded,
+        in_hand=score.in_hand,
+        penalties=score.penalties,
+        special_hand=score.special_hand,
+    )
 
 
 def score_entry(rules: TableRules, entry: HandEntry, penalties: Sequence[int]) -> tuple[HandScore, ...]:
     """Each side's score for a hand's count and its penalty points, by :func:`canasta.core.scoring.side_score` (001 §34 B)."""
     went_side = None if entry.went_out is None else rules.side_of[entry.went_out]
     return tuple(
-        side_score(
-            rules,
-            side=side,
-            canasta_kinds=s.kinds,
-            red_threes=s.red_threes,
-            red_threes_unplayed=s.red_threes_unplayed,
-            red_threes_in_hand=s.red_threes_in_hand,
-            has_meld=s.melds,
-            melded=s.melded,
-            in_hand=s.in_hand,
-            went_out=went_side == side,
-            concealed=entry.concealed,
-            penalties=penalties[side],
-        )
+        side_entry_score(rules, side, s, went_out=went_side == side, concealed=entry.concealed, penalties=penalties[side])
         for side, s in enumerate(entry.sides)
     )
 
@@ -126,7 +174,7 @@ def step(tally: Tally, line: LogEntry) -> Tally:
     over = tally.over_after()
     if isinstance(item, HandEntry):
         if over is not None:
-            raise refuse(r, "match.target", f"the match ended after hand {over}; no hand is entered after it")
+            raise refuse(r, end_key(r), f"the match ended after hand {over}; no hand is entered after it")
         if line.hand != tally.next_hand:
             raise refuse(r, "001 §34 A", f"hand {line.hand} entered where hand {tally.next_hand} is next")
         check_hand(r, item, line.hand)
@@ -137,7 +185,7 @@ def step(tally: Tally, line: LogEntry) -> Tally:
         last = len(tally.entries)
         if item.hand == tally.next_hand:
             if over is not None:
-                raise refuse(r, "match.target", f"the match ended after hand {over}; no hand {item.hand} is played")
+                raise refuse(r, end_key(r), f"the match ended after hand {over}; no hand {item.hand} is played")
         elif not (item.hand == last and last >= 1 and tally.dealt <= last):
             raise refuse(
                 r,
@@ -176,7 +224,7 @@ def step(tally: Tally, line: LogEntry) -> Tally:
         return new
     if isinstance(item, Deal):
         if over is not None:
-            raise refuse(r, "match.target", f"the match ended after hand {over}; no further deal")
+            raise refuse(r, end_key(r), f"the match ended after hand {over}; no further deal")
         if item.hand != tally.next_hand or tally.dealt >= item.hand:
             raise refuse(
                 r,
@@ -199,7 +247,7 @@ def _check_end(new: Tally, over: int | None) -> None:
     after = new.over_after()
     if after is not None and after < len(new.entries):
         raise refuse(
-            new.rules, "match.target", f"with this change the match would have ended after hand {after}, but later hands are entered"
+            new.rules, end_key(new.rules), f"with this change the match would have ended after hand {after}, but later hands are entered"
         )
 
 
@@ -378,13 +426,13 @@ class ScoreSheet:
 
     @property
     def is_over(self) -> bool:
-        """Whether a side has reached the target at the end of a hand (001 §1, §34 A)."""
-        return match_outcome(self.rules, self.totals)[0]
+        """Whether a side has reached the target at the end of a hand (001 §1, §34 A), or the match's number of hands is played (``match.hands``)."""
+        return self._tally.outcome()[0]
 
     @property
     def winner(self) -> int | None:
         """The winning side once the match is over; None before, and for a draw (001 §1; decisions P23)."""
-        return match_outcome(self.rules, self.totals)[1]
+        return self._tally.outcome()[1]
 
     def side_names(self, side: int) -> tuple[str, ...]:
         """The names of a side's seats."""
@@ -453,4 +501,4 @@ class ScoreSheet:
         return f"ScoreSheet({self.variant.name!r}, players={self.players}, hands={len(self.entries)}, totals={self.totals})"
 
 
-__all__ = ["ScoreSheet", "Tally", "score_entry", "step"]
+__all__ = ["ScoreSheet", "Tally", "end_key", "score_entry", "side_entry_score", "step"]

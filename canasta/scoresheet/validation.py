@@ -13,11 +13,15 @@ from functools import reduce
 from math import gcd
 from typing import TYPE_CHECKING
 
+import attrs
+
 from canasta.core.canastas import CanastaKind
-from canasta.core.cards import ACE, FOUR
+from canasta.core.cards import ACE, FOUR, WILD
+from canasta.core.events import Termination
+from canasta.core.table import meld_rank_index
 from canasta.errors import EntryError, shown_value
 
-from .entries import GOING_OUT, HandEntry, PenaltyEntry
+from .entries import GOING_OUT, HandEntry, PenaltyEntry, SideEntry
 
 if TYPE_CHECKING:
     from canasta.core.table import TableRules
@@ -60,6 +64,20 @@ def canasta_bounds(rules: TableRules) -> tuple[int, int, int]:
     return natural, any_natural_rank, wild
 
 
+WILD_KINDS = (CanastaKind.WILD, CanastaKind.PURE_WILD, CanastaKind.EVERY_JOKER)
+"""The kinds of a canasta of wild cards only (004 opt b; Cuban RG, Modern American EBB §2.7)."""
+
+
+def special_points(rules: TableRules, name: str) -> int | None:
+    """The points of the special hand ``name`` under the profile (``scoring.special_hands``), or None where it has none of that name."""
+    return next((points for known, _, _, points in rules.special_hands if known == name), None)
+
+
+def playing_seats(rules: TableRules, hand: int, side: int) -> int:
+    """How many of a side's players play hand ``hand`` (the others sit out, 004 L11)."""
+    return sum(1 for seat in rules.seating(hand).order if rules.side_of[seat] == side)
+
+
 def check_hand(rules: TableRules, entry: HandEntry, hand: int) -> None:
     """Refuse a hand's count the profile or the deck does not allow (001 §34; 000 POÄNGRÄKNING); ``hand`` is its number."""
     r = rules
@@ -84,9 +102,16 @@ def check_hand(rules: TableRules, entry: HandEntry, hand: int) -> None:
         for kind, n in s.canastas.items():
             if n < 0:
                 raise refuse(r, "canastas.size", f"side {side}: {n} {kind.value} canastas; a count is never negative")
-            if kind in (CanastaKind.WILD, CanastaKind.PURE_WILD) and not r.wild_canastas:
+            if kind in WILD_KINDS and not r.wild_canastas:
                 raise refuse(
                     r, "canastas.wild_canastas", f"side {side}: a {kind.value} canasta, but {r.variant.name!r} has no wild-card canastas"
+                )
+            if kind not in r.bonus_by_kind:
+                raise refuse(
+                    r,
+                    "canastas.bonus",
+                    f"side {side}: a {kind.value} canasta, but {r.variant.name!r} does not tell that kind apart (canastas.bonus has no "
+                    f"{kind.value}): count it as wild",
                 )
         if s.red_threes_unplayed and not r.dealt_red_threes_wait:
             raise refuse(
@@ -94,8 +119,9 @@ def check_hand(rules: TableRules, entry: HandEntry, hand: int) -> None:
                 "turn.dealt_red_threes",
                 f"side {side}: dealt red threes are laid at the deal under {r.variant.name!r}, so none waits unplayed",
             )
-        if s.has_meld is False and (s.kinds or s.melded):
+        if s.has_meld is False and (s.kinds or s.melded or s.unfinished):
             raise refuse(r, "red_threes.plus_when", f"side {side}: has_meld is false, but the side has canastas or melded points")
+        _check_family(r, s, side, hand)
         unit = card_point_unit(r)
         for name in ("melded", "in_hand"):
             if getattr(s, name) % unit:
@@ -108,13 +134,148 @@ def check_hand(rules: TableRules, entry: HandEntry, hand: int) -> None:
     _check_ending(r, entry, hand)
 
 
+def _check_family(r: TableRules, s: SideEntry, side: int, hand: int) -> None:
+    """The counts of schema 2's scoring rules: each refused where the profile lacks the rule, or where the count cannot be."""
+    name = r.variant.name
+    for rank, n in s.rank_canastas.items():
+        index = meld_rank_index(rank)
+        if n < 0:
+            raise refuse(r, "ranks.natural_canasta_bonus", f"side {side}: {n} canastas of {rank.value}; a count is never negative")
+        if index == WILD or r.rank_canasta_bonus[index] < 0:
+            raise refuse(
+                r,
+                "ranks.natural_canasta_bonus",
+                f"side {side}: a natural canasta of {rank.value} entered by its rank, but {name!r} gives "
+                + (
+                    f"a bonus of its own only to natural canastas of {_ranks_with(r.rank_canasta_bonus)}"
+                    if any(b >= 0 for b in r.rank_canasta_bonus)
+                    else "no rank of canasta a bonus of its own"
+                )
+                + ": count it with the natural canastas",
+            )
+    for field, key in (
+        ("black_threes", "black_threes.bonus_card"),
+        ("black_threes_in_hand", "black_threes.hand_penalty"),
+        ("reserves_untaken", "reserve.untaken_penalty"),
+    ):
+        if getattr(s, field) < 0:
+            raise refuse(r, key, f"side {side}: {field} is {getattr(s, field)}; a count is never negative")
+    if s.black_threes and not r.black_bonus:
+        raise refuse(
+            r,
+            "black_threes.bonus_card",
+            f"side {side}: {s.black_threes} black three(s) laid as bonus cards, but {name!r} has no such bonus cards",
+        )
+    if len(set(s.unfinished)) != len(s.unfinished):
+        raise refuse(
+            r, "ranks.unfinished_penalty", f"side {side}: an unfinished meld entered twice for one rank; a side has one meld of a rank"
+        )
+    for rank in s.unfinished:
+        index = meld_rank_index(rank)
+        if index == WILD and not r.wild_canastas:
+            raise refuse(r, "canastas.wild_canastas", f"side {side}: an unfinished wild-card meld, but {name!r} has no wild-card melds")
+        if not r.unfinished_penalty[index]:
+            raise refuse(
+                r,
+                "ranks.unfinished_penalty",
+                f"side {side}: an unfinished meld of {rank.value}, but {name!r} puts no penalty on it"
+                f"{'' if not any(r.unfinished_penalty) else ' (only on ' + _ranks_with(r.unfinished_penalty, 1) + ')'}: "
+                "enter only the unfinished melds that cost a penalty",
+            )
+        if rank in s.rank_canastas:
+            raise refuse(
+                r,
+                "ranks.unfinished_penalty",
+                f"side {side}: a canasta and an unfinished meld of {rank.value}; a side has one meld of a rank",
+            )
+    players = playing_seats(r, hand, side)
+    for rank in sorted(set(s.sets_in_hand), key=meld_rank_index):
+        index = meld_rank_index(rank)
+        if index == WILD or not r.hand_penalty[index]:
+            raise refuse(
+                r,
+                "ranks.hand_penalty",
+                f"side {side}: a set of {rank.value} held in hand, but {name!r} puts no penalty on holding it"
+                f"{'' if not any(r.hand_penalty) else ' (only on ' + _ranks_with(r.hand_penalty, 1) + ')'}",
+            )
+        held = s.sets_in_hand.count(rank)
+        if held > players:
+            raise refuse(
+                r,
+                "ranks.hand_penalty_count",
+                f"side {side}: {held} sets of {rank.value} held, but a set is counted once per player and {players} of the side's "
+                f"players play hand {hand}",
+            )
+    if s.black_threes_in_hand:
+        if r.black_bonus:
+            raise refuse(
+                r,
+                "black_threes.bonus_card",
+                f"side {side}: black threes are bonus cards under {name!r}: enter a three left in a hand with the red ones (red_threes_in_hand)",
+            )
+        if not r.black_three_hand_penalty:
+            raise refuse(
+                r,
+                "black_threes.hand_penalty",
+                f"side {side}: {name!r} puts no penalty on a black three left in a hand; its points are in the hand's points (in_hand)",
+            )
+    if s.reserves_untaken:
+        if not r.reserve_untaken_penalty:
+            raise refuse(r, "reserve.untaken_penalty", f"side {side}: {name!r} puts no penalty on a reserve pile never received")
+        most = players if r.reserve_per_player else 1
+        if s.reserves_untaken > most:
+            unit = f"one per player, and {players} of the side's players play hand {hand}" if r.reserve_per_player else "one per side"
+            raise refuse(r, "reserve.one_per", f"side {side}: {s.reserves_untaken} reserve piles never received; they are given {unit}")
+    if s.special_hand is not None:
+        if special_points(r, s.special_hand) is None:
+            known = ", ".join(h[0] for h in r.special_hands)
+            has = f"its special hands are {known}" if known else "it has no special hands"
+            raise refuse(r, "scoring.special_hands", f"side {side}: {s.special_hand!r} is not a special hand of {name!r}; {has}")
+        if attrs.evolve(s, special_hand=None, has_meld=None) != SideEntry() or s.has_meld:
+            raise refuse(
+                r,
+                "scoring.special_hands",
+                f"side {side}: a special hand's points replace the side's whole score (EBB §2.12): enter nothing else for side {side}",
+            )
+
+
+def _ranks_with(values: tuple[int, ...], least: int = 0) -> str:
+    """The ranks of a per-rank table that have a value (at least ``least``), as the profile names them: ``7, A``."""
+    from .entries import meld_rank_of
+
+    return ", ".join(meld_rank_of(i).value for i, v in enumerate(values) if v >= least and (i >= FOUR))
+
+
 def _check_deck(r: TableRules, entry: HandEntry) -> None:
-    """More red threes or canastas than the deck holds (001 §2; 000 KORTEN)."""
+    """More threes or canastas than the deck holds (001 §2; 000 KORTEN)."""
     threes = sum(s.red_threes + s.red_threes_unplayed + s.red_threes_in_hand for s in entry.sides)
-    if threes > 2 * r.decks:
-        raise refuse(r, "deal.decks", f"{threes} red threes entered; {r.decks} packs hold {2 * r.decks}")
+    black = sum(s.black_threes for s in entry.sides)
+    held_black = sum(s.black_threes_in_hand for s in entry.sides)
+    if r.black_bonus:
+        if black > 2 * r.decks:
+            raise refuse(r, "deal.decks", f"{black} black threes entered; {r.decks} packs hold {2 * r.decks}")
+        if threes + black > 4 * r.decks:
+            raise refuse(r, "deal.decks", f"{threes + black} threes entered; {r.decks} packs hold {4 * r.decks}")
+    else:
+        if threes > 2 * r.decks:
+            raise refuse(r, "deal.decks", f"{threes} red threes entered; {r.decks} packs hold {2 * r.decks}")
+        if held_black > 2 * r.decks:
+            raise refuse(r, "deal.decks", f"{held_black} black threes entered; {r.decks} packs hold {2 * r.decks}")
     natural, any_natural_rank, wild = canasta_bounds(r)
-    counts = {kind: sum(s.canastas.get(kind, 0) for s in entry.sides) for kind in CanastaKind}
+    counts = {kind: sum(s.kinds.count(kind) for s in entry.sides) for kind in CanastaKind}
+    per_rank = 4 * r.decks // r.canasta_size
+    for rank in {rank for s in entry.sides for rank in s.rank_canastas}:
+        made = sum(s.rank_canastas.get(rank, 0) for s in entry.sides)
+        if made > per_rank:
+            raise refuse(
+                r, "deal.decks", f"{made} natural canastas of {rank.value} entered; the deck of {r.decks} packs makes at most {per_rank}"
+            )
+    if r.every_joker and counts[CanastaKind.EVERY_JOKER] > 1:
+        raise refuse(
+            r,
+            "deal.jokers",
+            f"{counts[CanastaKind.EVERY_JOKER]} every_joker canastas entered; each holds all {r.jokers} jokers of the deck",
+        )
     if counts[CanastaKind.NATURAL] > natural:
         raise refuse(
             r, "deal.decks", f"{counts[CanastaKind.NATURAL]} natural canastas entered; the deck of {r.decks} packs makes at most {natural}"
@@ -124,8 +285,8 @@ def _check_deck(r: TableRules, entry: HandEntry) -> None:
         raise refuse(
             r, "deal.decks", f"{made} natural and mixed canastas entered; the deck of {r.decks} packs makes at most {any_natural_rank}"
         )
-    if counts[CanastaKind.WILD] + counts[CanastaKind.PURE_WILD] > wild:
-        made = counts[CanastaKind.WILD] + counts[CanastaKind.PURE_WILD]
+    if sum(counts[kind] for kind in WILD_KINDS) > wild:
+        made = sum(counts[kind] for kind in WILD_KINDS)
         raise refuse(r, "deal.jokers", f"{made} wild-card canastas entered; the deck's wild cards make at most {wild}")
     cards = 52 * r.decks + r.jokers - 2 * r.decks
     used = sum(counts.values()) * r.canasta_size
@@ -138,7 +299,21 @@ def _check_deck(r: TableRules, entry: HandEntry) -> None:
 
 
 def _check_ending(r: TableRules, entry: HandEntry, hand: int) -> None:
-    """Who went out, and whether that side could (000 UTGÅNG 1, DIREKT UTGÅNG; 001 §18 B, §19 A)."""
+    """Who went out, and whether that side could (000 UTGÅNG 1, DIREKT UTGÅNG; 001 §18 B, §19 A); a special hand shown (EBB §2.12)."""
+    shown = [side for side, s in enumerate(entry.sides) if s.special_hand is not None]
+    if entry.ending is Termination.SPECIAL_HAND:
+        if not r.special_hands:
+            raise refuse(r, "scoring.special_hands", f"the hand ended {entry.ending.value!r}, but {r.variant.name!r} has no special hands")
+        if len(shown) != 1:
+            raise refuse(
+                r, "scoring.special_hands", f"the hand ended {entry.ending.value!r}: say which side showed it (special_hand), one side only"
+            )
+    elif shown:
+        raise refuse(
+            r,
+            "scoring.special_hands",
+            f"side {shown[0]} showed a special hand, which ends the hand: the ending is {Termination.SPECIAL_HAND.value!r}, not {entry.ending.value!r}",
+        )
     seat = entry.went_out
     if entry.ending in GOING_OUT and seat is None:
         raise refuse(r, "going_out.bonus", f"the hand ended {entry.ending.value!r}: say which seat went out (went_out)")
@@ -161,10 +336,38 @@ def _check_ending(r: TableRules, entry: HandEntry, hand: int) -> None:
             "going_out.canastas_required",
             f"seat {seat} went out, but side {side} has {len(kinds)} canasta(s) and needs {r.canastas_required}",
         )
-    natural = sum(1 for kind in kinds if kind in (CanastaKind.NATURAL, CanastaKind.PURE_WILD))
+    # A wild-card canasta of one kind counts as natural (decisions P29); where the profile does not tell that kind apart, a
+    # wild one may be of one kind, so it is given the benefit of the doubt.
+    one_kind = (
+        (CanastaKind.NATURAL, CanastaKind.PURE_WILD) if r.pure_wild_kind else (CanastaKind.NATURAL, CanastaKind.PURE_WILD, CanastaKind.WILD)
+    )
+    natural = sum(1 for kind in kinds if kind in one_kind)
     if natural < r.natural_canastas_required:
         has = "no natural canasta" if not natural else f"{natural} natural canasta(s) of the {r.natural_canastas_required} needed"
         raise refuse(r, "going_out.canasta_kinds_required", f"seat {seat} went out, but side {side} has {has}")
+    mixed = kinds.count(CanastaKind.MIXED)
+    if mixed < r.mixed_canastas_required:
+        raise refuse(
+            r,
+            "going_out.canasta_kinds_required",
+            f"seat {seat} went out, but side {side} has {mixed} mixed canasta(s) of the {r.mixed_canastas_required} needed",
+        )
+    wild = sum(1 for kind in kinds if kind in WILD_KINDS)
+    if wild < r.wild_canastas_required:
+        raise refuse(
+            r,
+            "going_out.canasta_kinds_required",
+            f"seat {seat} went out, but side {side} has {wild} wild-card canasta(s) of the {r.wild_canastas_required} needed",
+        )
+    forbidden = [rank.value for rank in s.unfinished if r.unfinished_forbidden[meld_rank_index(rank)]]
+    if forbidden:
+        raise refuse(
+            r,
+            "going_out.unfinished_melds_forbidden",
+            f"seat {seat} went out, but side {side} has an unfinished meld of {', '.join(forbidden)}",
+        )
+    if r.reserve_taken_required and s.reserves_untaken >= (playing_seats(r, hand, side) if r.reserve_per_player else 1):
+        raise refuse(r, "going_out.reserve_taken", f"seat {seat} went out, but side {side} never received its reserve pile")
 
 
 def check_penalty(rules: TableRules, entry: PenaltyEntry) -> None:
@@ -182,4 +385,14 @@ def check_penalty(rules: TableRules, entry: PenaltyEntry) -> None:
         )
 
 
-__all__ = ["canasta_bounds", "card_point_unit", "check_hand", "check_penalty", "fewest_naturals", "refuse"]
+__all__ = [
+    "WILD_KINDS",
+    "canasta_bounds",
+    "card_point_unit",
+    "check_hand",
+    "check_penalty",
+    "fewest_naturals",
+    "playing_seats",
+    "refuse",
+    "special_points",
+]

@@ -17,9 +17,11 @@ A difference is not simulated, and the report says why, when:
 - it changes only rules that a switch of A turns off (the bonus of a wild-card
   canasta where wild-card melds are not allowed, the going-out permission rules
   where nobody may ask, the concealed going-out rules where going out concealed
-  is not allowed), or, in ``hands`` mode, rules that only matter after the first
-  hand of a match (the target, the opening minimums for scores other than zero):
-  every unit there is one hand of a fresh match, played from a score of zero.
+  is not allowed, the rules of reserve piles where there are none, ...:
+  :data:`_SWITCHED_OFF`), or, in ``hands`` mode, rules that only matter after the
+  first hand of a match (the target, the number of hands, the opening minimums
+  for scores other than zero and hands after the first): every unit there is one
+  hand of a fresh match, played from a score of zero.
 
 The test is exact, never a guess: it compares what :func:`played_rules` keeps
 of the engine's resolved rules (:class:`canasta.core.table.TableRules`, which
@@ -30,11 +32,14 @@ the engine's code cannot read it in that run.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
+import attrs
 import tomli_w
 
+from canasta.core.canastas import CanastaKind
+from canasta.core.cards import WILD
 from canasta.core.table import RULE_FIELDS, TableRules, UnsupportedPlayerCount
 from canasta.variants import Variant, VariantError, dumps_variant, loads_variant
 from canasta.variants.diff import RuleDifference, diff_variants, format_value
@@ -46,8 +51,11 @@ from .results import RuleEffect, RuleEffects, SimulationResult, SkippedRule, Ski
 from .stats import paired_difference, standardized
 from .summary import sides_of
 
-_IGNORED_SLOTS = frozenset({"variant", "meld_cache"})
-"""TableRules attributes that are not rules: the profile itself and a cache shared by equal meld rules."""
+_IGNORED_SLOTS = frozenset({"variant", "meld_cache", "extended_scoring"})
+"""TableRules attributes that are not rules: the profile itself, a cache shared by equal meld rules, and
+``extended_scoring``, which only says whether any scoring rule of schema 2 is set (a fast path of
+:func:`canasta.core.scoring.score_hand`: where it is off, every rule it stands for adds nothing). Every rule it
+summarizes is compared itself."""
 
 
 def _set_key(data: dict[str, Any], key: str, value: Any) -> None:
@@ -68,43 +76,153 @@ def _count_of(key: str) -> int | None:
     return int(last) if last.isdigit() and int(last) in PLAYER_COUNTS else None
 
 
-_SWITCHED_OFF: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    (
-        "wild_canastas",
-        ("all_wild_bonus", "pure_wild_bonus"),
-        "melds of wild cards only are not allowed (canastas.wild_canastas), so no wild-card canasta bonus is ever scored",
+Rules = dict[str, object]
+
+
+@attrs.frozen(kw_only=True)
+class Switch:
+    """Rules the engine reads only while another rule (the switch) lets it, and why.
+
+    ``off`` says, from A's resolved rules, that the dependants are never read;
+    a dependant is a :class:`~canasta.core.table.TableRules` attribute, or one
+    entry of it: ``"bonus_by_kind.wild"`` (a key of a table by kind) or
+    ``"unfinished_penalty.13"`` (an index of a table by rank).
+    """
+
+    off: Callable[[Rules], bool]
+    """Whether, by A's resolved rules (attribute name to value), the dependants are never read."""
+    dependants: tuple[str, ...]
+    """The attributes, or entries of attributes, the engine and the bots then never read."""
+    why: str
+    """Why they are never read, as the report says it."""
+
+
+_WILD_KINDS = tuple(f"bonus_by_kind.{kind.value}" for kind in (CanastaKind.WILD, CanastaKind.PURE_WILD, CanastaKind.EVERY_JOKER))
+
+_SWITCHED_OFF: tuple[Switch, ...] = (
+    Switch(
+        off=lambda r: not r["wild_canastas"],
+        dependants=(*_WILD_KINDS, "pure_wild_kind", "every_joker", f"unfinished_penalty.{WILD}"),
+        why="melds of wild cards only are not allowed (canastas.wild_canastas), so no wild-card canasta bonus is ever scored "
+        "and no wild-card meld is ever unfinished",
     ),
-    (
-        "permission",
-        ("permission_after_stock_draw", "permission_penalty"),
-        "nobody may ask a partner to go out (going_out.permission, or no partners at this table), so its rules never apply",
+    Switch(
+        off=lambda r: not r["permission"],
+        dependants=("permission_after_stock_draw", "permission_penalty"),
+        why="nobody may ask a partner to go out (going_out.permission, or no partners at this table), so its rules never apply",
     ),
-    (
-        "concealed_allowed",
-        ("concealed_by_side", "partner_canastas_count", "concealed_minimum", "concealed_bonus"),
-        "going out concealed is not allowed (concealed_going_out.allowed), so its rules never apply",
+    Switch(
+        off=lambda r: not r["concealed_allowed"],
+        dependants=("concealed_by_side", "partner_canastas_count", "concealed_minimum", "concealed_bonus"),
+        why="going out concealed is not allowed (concealed_going_out.allowed), so its rules never apply",
+    ),
+    Switch(
+        off=lambda r: not r["upcard_enabled"],
+        dependants=("upcard_wild_freezes", "upcard_red_three_freezes", "upcard_black_three_freezes"),
+        why="no upcard is turned (upcard.enabled), so what an upcard freezes never applies",
+    ),
+    Switch(
+        off=lambda r: not r["reserve_sizes"],
+        dependants=("reserve_trigger", "reserve_dealt", "reserve_turn_continues", "reserve_not_with_pile", "reserve_min_stock"),
+        why="there are no reserve piles (reserve.sizes), so the rules of giving one never apply",
+    ),
+    Switch(
+        off=lambda r: not r["reserve_sizes"] and not r["reserve_untaken_penalty"] and not r["reserve_taken_required"],
+        dependants=("reserve_per_player",),
+        why="there are no reserve piles (reserve.sizes), and neither going out nor the score asks who received one",
+    ),
+    Switch(
+        off=lambda r: not r["reserve_sizes"] or not r["reserve_dealt"],
+        dependants=("reserve_becomes_stock",),
+        why="no reserve pile lies aside (reserve.sizes, reserve.dealt), so none can become the stock",
+    ),
+    Switch(
+        off=lambda r: bool(r["threes_sign"]),
+        dependants=("red_threes_need_canasta",),
+        why="the threes are signed by the number of canastas (red_threes.sign_by_canastas), so red_threes.plus_when never applies",
+    ),
+    Switch(
+        off=lambda r: bool(r["black_bonus"]),
+        dependants=("black_three_hand_penalty",),
+        why="black threes are bonus cards (black_threes.bonus_card), so one in a hand is counted with the red ones, "
+        "never at black_threes.hand_penalty",
+    ),
+    Switch(
+        off=lambda r: not any(cast("tuple[int, ...]", r["hand_penalty"])),
+        dependants=("hand_penalty_count",),
+        why="no rank costs a penalty when held (ranks.hand_penalty), so how many make a set never matters",
+    ),
+    Switch(
+        off=lambda r: bool(r["minimums_by_hand"]),
+        dependants=("thresholds", "minimums"),
+        why="the opening minimum goes by the hand's number (initial_meld.minimums_by_hand), never by the score",
+    ),
+    Switch(
+        off=lambda r: bool(r["match_hands"]),
+        dependants=("target",),
+        why="the match is a fixed number of hands (match.hands), so no target ends it",
     ),
 )
-"""Rules the engine reads only while a switch is on, and why: a wild-card meld needs ``wild_canastas`` (004 opt b),
-asking the partner needs ``permission`` at this table (001 §23 A), a concealed going out needs ``concealed_allowed``
-(001 §19); the engine's code reads each dependant only behind its switch."""
+"""Rules the engine reads only while a switch lets it. Each was checked in the engine's and the bots' code: a wild-card
+meld needs ``wild_canastas`` (004 opt b), asking the partner needs ``permission`` at this table (001 §23 A), a concealed
+going out needs ``concealed_allowed`` (001 §19), an upcard needs ``upcard_enabled``, a reserve pile needs
+``reserve.sizes``, ``threes_sign`` replaces ``plus_when`` in :func:`canasta.core.scoring.side_score`, a black three
+that is a bonus card is never a black three held, a set held needs a rank with a hand penalty, the opening minimums
+by hand replace those by score, and a match of fixed hands has no target (:func:`canasta.core.transitions.match_outcome`).
+Other rules the profiles call "unused" under a switch, but which the heuristic bot still reads (``wild_discard_freezes``
+under ``always_frozen``, ``black_threes.meld_min`` under ``bonus_card``), are simulated."""
 
-_MATCH_RULES = ("target", "thresholds", "minimums")
-"""Rules that only matter after the first hand of a match: the target ends the match, and the opening minimum of a
-hand depends on the side's score (001 §13 A), which is zero throughout the first hand."""
+_MATCH_RULES = ("target", "thresholds", "minimums", "minimums_by_hand", "match_hands")
+"""Rules that only matter after the first hand of a match: the target and the number of hands end the match, and the
+opening minimum of a hand depends on the side's score (001 §13 A), which is zero throughout the first hand, or on the
+hand's number (``initial_meld.minimums_by_hand``), which is 1."""
+
+
+def _drop(rules: Rules, dependant: str) -> None:
+    """Take one dependant out of ``rules``: an attribute, a key of a table by kind, or an index of a table by rank."""
+    name, _, part = dependant.partition(".")
+    if name not in rules:
+        return
+    if not part:
+        del rules[name]
+        return
+    value = rules[name]
+    if isinstance(value, dict):
+        rules[name] = {k: v for k, v in value.items() if getattr(k, "value", k) != part}
+    elif isinstance(value, tuple):
+        index = int(part)
+        rules[name] = tuple(None if i == index else v for i, v in enumerate(value))
 
 
 def _rules(table: TableRules) -> dict[str, object]:
     return {slot: getattr(table, slot) for slot in RULE_FIELDS if slot not in _IGNORED_SLOTS}
 
 
-def _without_switched_off(rules: dict[str, object]) -> dict[str, object]:
+def _off(rules: Rules) -> list[Switch]:
+    """The switches that are off in ``rules`` (A's), so that their dependants are never read."""
+    return [switch for switch in _SWITCHED_OFF if switch.off(rules)]
+
+
+def _without_switched_off(rules: Rules, off: Sequence[Switch] | None = None) -> Rules:
+    """``rules`` less the dependants of the switches that are off (in ``rules``, or those given: A's for both A and B)."""
     kept = dict(rules)
-    for switch, dependants, _ in _SWITCHED_OFF:
-        if not kept[switch]:
-            for name in dependants:
-                del kept[name]
+    for switch in _off(rules) if off is None else off:
+        for name in switch.dependants:
+            _drop(kept, name)
     return kept
+
+
+def _part(rules: Rules, dependant: str) -> object:
+    """One dependant's value in ``rules`` (None where it has none)."""
+    name, _, part = dependant.partition(".")
+    value = rules.get(name)
+    if not part:
+        return value
+    if isinstance(value, dict):
+        return next((v for k, v in value.items() if getattr(k, "value", k) == part), None)
+    if isinstance(value, tuple):
+        return value[int(part)]
+    return value
 
 
 def played_rules(table: TableRules, *, mode: Mode) -> dict[str, object]:
@@ -119,7 +237,7 @@ def played_rules(table: TableRules, *, mode: Mode) -> dict[str, object]:
     rules = _without_switched_off(_rules(table))
     if mode is Mode.HANDS:
         for name in _MATCH_RULES:
-            del rules[name]
+            rules.pop(name, None)
         rules["opening_minimum_at_zero"] = table.opening_minimum(0)
     return rules
 
@@ -133,9 +251,10 @@ def why_the_same(base: TableRules, changed: TableRules, *, mode: Mode) -> tuple[
             SkipReason.SAME_RULES,
             f"plays the same: no rule the engine reads at {players} players changes (a penalty, a procedure, or a rule not modelled)",
         )
-    if _without_switched_off(a) == _without_switched_off(b):
-        off = [why for switch, names, why in _SWITCHED_OFF if not a[switch] and any(a[n] != b[n] for n in names)]
-        return SkipReason.SWITCHED_OFF, f"plays the same at {players} players: {'; '.join(off)}"
+    off = _off(a)
+    if _off(b) == off and _without_switched_off(a, off) == _without_switched_off(b, off):
+        why = [s.why for s in off if any(_part(a, n) != _part(b, n) for n in s.dependants)]
+        return SkipReason.SWITCHED_OFF, f"plays the same at {players} players: {'; '.join(why)}"
     if mode is Mode.HANDS and played_rules(base, mode=mode) == played_rules(changed, mode=mode):
         return (
             SkipReason.FIRST_HAND_ONLY,

@@ -16,7 +16,10 @@ The outcome metrics follow the Digital Ludeme Project's game evaluation
 "first side" is the side of the player who plays first, the dealer's left
 (001 §9). The score parts are the fields of :class:`canasta.HandScore` (topics
 M; 000 POÄNGRÄKNING, 001 §34), with the canasta bonus split by kind
-(:class:`canasta.CanastaKind`; 000 CANASTA 2-3, 001 §15 B, 004 opt b).
+(:class:`canasta.CanastaKind`; 000 CANASTA 2-3, 001 §15 B, 004 opt b), each
+canasta valued as the engine values it: by its kind and, for a natural canasta
+of a rank with a bonus of its own (``ranks.natural_canasta_bonus``), by its
+rank (``HandScore.canasta_ranks``, :meth:`canasta.TableRules.canasta_bonus`).
 """
 
 from __future__ import annotations
@@ -170,7 +173,8 @@ class Metric:
     detail: bool = False
     """A per-side score part: in the ``simulate`` summary and the JSON, left out of the ``compare`` table unless ``--details``."""
     rare: bool = False
-    """A wild-card canasta metric (004 opt b): a row that is zero for every profile is left out of the reports."""
+    """A metric of something most profiles never have (a wild-card canasta, 004 opt b; a special hand shown, schema 2):
+    a row that is zero for every profile is left out of the reports."""
     headline: Headline | None = None
     """Set for the few metrics ``--by-rule`` measures every rule's effect on."""
 
@@ -199,7 +203,7 @@ class ScorePart:
     value: Callable[[HandScore, Context], float]
     """The part's points for one side."""
     rare: bool = False
-    """A wild-card canasta bonus (004 opt b), left out of the reports where it is zero everywhere."""
+    """A part most profiles never score (a wild-card canasta bonus, 004 opt b; a special hand), left out of the reports where it is zero everywhere."""
     headline: Headline | None = None
     """Set when the mean over the sides is a headline metric (:attr:`Metric.headline`)."""
 
@@ -209,15 +213,34 @@ _KIND_LABELS = {
     CanastaKind.MIXED: ("mixed", "mixed canastas"),
     CanastaKind.WILD: ("wild (twos and jokers)", "wild canastas (twos and jokers)"),
     CanastaKind.PURE_WILD: ("wild (one kind)", "wild canastas (one kind)"),
+    CanastaKind.EVERY_JOKER: ("wild (every joker)", "wild canastas (every joker)"),
 }
-"""Canasta kinds as reports name them (000 CANASTA 2-3, 001 §15 B, 004 opt b): among the canastas, and among the score parts."""
+"""Canasta kinds as reports name them (000 CANASTA 2-3, 001 §15 B, 004 opt b; Cuban RG, Modern American EBB §2.7):
+among the canastas, and among the score parts. Every :class:`canasta.CanastaKind` is here (a test checks it)."""
 
-_WILD_KINDS = (CanastaKind.WILD, CanastaKind.PURE_WILD)
+_WILD_KINDS = (CanastaKind.WILD, CanastaKind.PURE_WILD, CanastaKind.EVERY_JOKER)
+
+
+def canastas_of(score: HandScore) -> tuple[tuple[CanastaKind, int], ...]:
+    """Each canasta of a side's score as (kind, rank index), the rank -1 where the score does not say it.
+
+    The engine's scores give the rank of every canasta (``HandScore.canasta_ranks``, parallel to
+    ``canasta_kinds``); a score built by hand may give only the kinds.
+    """
+    kinds = score.canasta_kinds
+    ranks = score.canasta_ranks
+    if len(ranks) != len(kinds):
+        return tuple((kind, -1) for kind in kinds)
+    return tuple((kind, int(rank)) for kind, rank in zip(kinds, ranks, strict=True))
 
 
 def _bonus_of(kind: CanastaKind) -> Callable[[HandScore, Context], float]:
+    """The bonus of a side's canastas of one kind, each as the engine values it: a natural canasta of a rank with a bonus of
+    its own (``ranks.natural_canasta_bonus``; Modern American aces and sevens) earns that (:meth:`canasta.TableRules.canasta_bonus`)."""
+
     def value(score: HandScore, context: Context) -> float:
-        return float(score.canasta_kinds.count(kind) * context.rules.canasta_bonus(kind))
+        rules = context.rules
+        return float(sum(rules.canasta_bonus(k, rank) for k, rank in canastas_of(score) if k is kind))
 
     return value
 
@@ -241,8 +264,10 @@ SCORE_PARTS: tuple[ScorePart, ...] = (
     ScorePart(key="going_out", label="going-out bonus", value=lambda s, _: float(s.going_out)),
     ScorePart(key="in_hand", label="cards left in hand", value=lambda s, _: float(s.in_hand)),
     ScorePart(key="penalties", label="penalties", value=lambda s, _: float(s.penalties)),
+    ScorePart(key="special_hand", label="special hand", value=lambda s, _: float(s.special_hand), rare=True),
 )
-"""The parts of a side's hand score, in report order; the canasta bonus split by kind. The parts other than the kinds add up to ``total``."""
+"""The parts of a side's hand score, in report order; the canasta bonus split by kind. The parts other than the kinds add up
+to ``total`` (a special hand's points replace the others: ``scoring.special_hands``)."""
 
 
 ENDINGS: dict[Termination, str] = {
@@ -251,8 +276,13 @@ ENDINGS: dict[Termination, str] = {
     Termination.STOCK_EXHAUSTED: "stock exhausted",
     Termination.RED_THREE_LAST_CARD: "red three as last card",
     Termination.TURN_CAP: "turn cap (runaway hand)",
+    Termination.SPECIAL_HAND: "special hand shown",
 }
-"""How a hand can end, as reports name it: the labels of the ``ended.*`` metrics and of the endings table."""
+"""How a hand can end, as reports name it: the labels of the ``ended.*`` metrics and of the endings table.
+Every :class:`canasta.Termination` is here, so the endings add up to the hands."""
+
+RARE_ENDINGS = frozenset({Termination.SPECIAL_HAND})
+"""Endings most profiles never have (``scoring.special_hands``): their rows are left out of the reports where they are zero."""
 
 
 def _ended(t: Termination) -> HandValue:
@@ -286,6 +316,10 @@ def _side_part(part: ScorePart, k: int) -> HandValue:
 
 def _canastas(kind: CanastaKind) -> HandValue:
     return lambda h, _: float(sum(s.canasta_kinds.count(kind) for s in h.scores))
+
+
+def _ending_metric(t: Termination) -> Metric:
+    return Metric(key=f"ended.{t.value}", label=ENDINGS[t], group=Group.ENDING, unit=Unit.SHARE, hand=_ended(t), rare=t in RARE_ENDINGS)
 
 
 def _match_wins(k: int) -> MatchValue:
@@ -365,6 +399,7 @@ def catalog(sides: int, mode: Mode) -> tuple[Metric, ...]:
             unit=Unit.SHARE,
             hand=_ended(Termination.TURN_CAP),
         ),
+        _ending_metric(Termination.SPECIAL_HAND),
         Metric(
             key="balance.first_side_wins",
             label="first side wins (AdvantageP1)",

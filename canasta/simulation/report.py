@@ -103,8 +103,13 @@ def show_difference(d: Difference | None, unit: Unit) -> str:
 
 
 def _idle(key: str, estimates: Sequence[Estimate | None]) -> bool:
-    """A :attr:`~canasta.simulation.metrics.Metric.rare` row that is zero everywhere (no wild-card canastas, 004 opt b): left out."""
+    """A :attr:`~canasta.simulation.metrics.Metric.rare` row that is zero everywhere (no wild-card canastas, 004 opt b; no special hand): left out."""
     return find(key).rare and all(e is None or (e.mean == 0.0 and e.sd == 0.0) for e in estimates)
+
+
+def _estimate(r: SimulationResult, key: str) -> Estimate | None:
+    """The estimate of a metric of ``r``, or None where it has none (a result read from JSON written before the metric existed)."""
+    return next((m.estimate for m in r.metrics if m.key == key), None)
 
 
 _BALANCE_NOTE = (
@@ -164,8 +169,8 @@ def simulation_report(r: SimulationResult) -> list[Section]:
     parts = []
     for part in SCORE_PARTS:
         key = part.key
-        if _idle(f"score.{key}", [r.metric(f"score.{key}").estimate]):
-            continue
+        if _estimate(r, f"score.{key}") is None or _idle(f"score.{key}", [_estimate(r, f"score.{key}")]):
+            continue  # a part a result read from older JSON does not have, or a rare one that is zero
         cells = [part.label]
         for k in range(r.sides):
             cells.append(show_estimate(r.metric(f"score.{key}.side{k}").estimate, Unit.POINTS))
@@ -179,8 +184,9 @@ def simulation_report(r: SimulationResult) -> list[Section]:
         )
     )
     ended = [
-        Row(cells=(label, f"{r.endings[t.value]:,}", show_estimate(r.metric(f"ended.{t.value}").estimate, Unit.SHARE)))
+        Row(cells=(label, f"{r.endings.get(t.value, 0):,}", show_estimate(_estimate(r, f"ended.{t.value}"), Unit.SHARE)))
         for t, label in ENDINGS.items()
+        if _estimate(r, f"ended.{t.value}") is not None and not _idle(f"ended.{t.value}", [_estimate(r, f"ended.{t.value}")])
     ]
     blocks.append(Table(title="How hands ended", columns=("ending", "hands", "share [95% CI]"), rows=tuple(ended)))
     games = r.settings.mode is Mode.GAMES

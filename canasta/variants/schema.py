@@ -163,6 +163,8 @@ class InitialMeldRules:
     """The opening minimum of each band, one more entry than score_thresholds (000 ÖPPNING, 001 §13 A, 003 L48-52, 004 L60-68; 004 opt e: 25/90/120/150)."""
     minimums_by_hand: tuple[int, ...] = listed(())
     """When given, the opening minimum by the hand's number instead of by score: entry h for hand h + 1, the last for every later hand (Hand and Foot: 50/90/120/150). Empty: by score."""
+    mixed_canasta_allowed: bool = rule(True)
+    """The melds of the side's opening turn may make a mixed canasta; off, never (Modern American: EBB §2.6 CLA, WCA "INITIAL MELD", HON rule 7)."""
     natural_meld_size: int = rule(0, lo=0, hi=7)
     """The opening must include a meld of at least this many naturals and no wild card, of a rank no canasta has closed; 0: no such meld is required (Modern American's clean triple, 3: WCA "INITIAL MELD", EBB §2.6)."""
     several_melds: bool = rule(True)

@@ -38,6 +38,7 @@ ADDED: dict[int, tuple[str, ...]] = {
         "upcard.enabled",
         "turn.stock_draw",
         "initial_meld.minimums_by_hand",
+        "initial_meld.mixed_canasta_allowed",
         "initial_meld.natural_meld_size",
         "initial_meld.from_hand_before_pile",
         "discard_pile.always_frozen",
