@@ -413,10 +413,76 @@ def rules_text(rules: TableRules) -> str:
         + f"; asking the partner 'may I go out?': {_PERMISSION[v.going_out.permission]}"
         + ("" if not r.permission else _ASK_AFTER_MELDING[(r.ask_after_melding, r.ask_after_melding_binds)]),
         penalties_text(r),
-        f"red threes score {_bonus_table(r.red_three_table)} (negative unless the side has {'a canasta' if r.red_threes_need_canasta else 'a meld'});"
-        " a discarded black three " + ("freezes the pile" if r.black_three_freezes_discard else "blocks the next player"),
     ]
+    threes = "threes, red and black," if r.black_bonus else "red threes"
+    if r.threes_sign:
+        signs = ", ".join(f"{'minus' if s < 0 else 'nothing' if s == 0 else 'plus'} with {i}{'+' if i == len(r.threes_sign) - 1 else ''}" for i, s in enumerate(r.threes_sign))
+        lines.append(f"{threes} score {_bonus_table(r.red_three_table)} by colour, by the side's canastas: {signs}")
+    else:
+        lines.append(
+            f"red threes score {_bonus_table(r.red_three_table)} (negative unless the side has {'a canasta' if r.red_threes_need_canasta else 'a meld'});"
+            " a discarded black three " + ("freezes the pile" if r.black_three_freezes_discard else "blocks the next player")
+        )
+    lines += family_rules_lines(r)
     return "\n".join(lines)
+
+
+def family_rules_lines(rules: TableRules) -> list[str]:
+    """The rules of schema 2 this table plays, in words: what a classic table does not have (docs/family.md)."""
+    r = rules
+    out = []
+    if not r.upcard_enabled:
+        out.append("no upcard: the pile starts empty")
+    if r.stock_draw > 1:
+        out.append(f"a draw takes {r.stock_draw} cards from the stock")
+    if r.always_frozen:
+        out.append("the pile is always frozen: only a natural pair of the top card's rank takes it")
+    opening = []
+    if r.natural_meld_size:
+        opening.append(f"it needs a meld of {r.natural_meld_size} or more naturals and no wild card")
+    if not r.mixed_canasta_in_opening:
+        opening.append("it may not make a mixed canasta")
+    if r.from_hand_before_pile:
+        opening.append("it is laid from the hand before the pile may be taken (meld before drawing, then take)")
+    if opening:
+        out.append("the opening: " + "; ".join(opening))
+    melds = []
+    if r.max_size < 1 << 20:
+        melds.append(f"at most {r.max_size} cards")
+    if r.dead_ranks:
+        melds.append("a completed canasta closes its rank to " + ("its side" if r.dead_ranks == 1 else "everyone"))
+    if r.wilds_after_opening:
+        melds.append(f"after the opening, wild cards join only a meld of {r.wilds_after_opening} naturals")
+    if r.wild_meld_exclusive:
+        melds.append("no wild card elsewhere while the wild-card meld is unfinished")
+    if melds:
+        out.append("melds: " + "; ".join(melds))
+    discards = []
+    names = render.RANK_NAMES
+    for flags, what in (
+        (r.discard_never, "never discarded"),
+        (r.discard_last_resort, "discarded only to go out or when nothing else may be"),
+        (r.discard_not_on_empty, "not discarded onto an empty pile"),
+        (r.discard_not_first_round, "not discarded in the first round"),
+    ):
+        ranks = [("JK" if i == 13 else names[i]) for i, on in enumerate(flags) if on]
+        if ranks:
+            discards.append(f"{' '.join(ranks)} {what}")
+    if r.dead_not_on_empty:
+        discards.append("dead ranks not discarded onto an empty pile")
+    if discards:
+        out.append("discards: " + "; ".join(discards))
+    if r.reserve_sizes:
+        when = {0: "the side's opening", 1: "an empty hand", 2: "the side's first canasta"}[r.reserve_trigger]
+        timing = "at once" if r.reserve_turn_continues else "after the discard"
+        out.append(f"reserve piles of {' and '.join(str(n) for n in r.reserve_sizes)} cards, given for {when}, {timing}")
+    if r.melded_sign:
+        out.append("melded cards count minus while the side has no canasta")
+    if r.special_hands:
+        out.append("special hands: " + ", ".join(f"{name} ({points})" for name, _, _, points in r.special_hands))
+    if r.match_hands:
+        out.append(f"the match is {r.match_hands} hands")
+    return out
 
 
 HELP = """\
