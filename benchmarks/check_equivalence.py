@@ -22,7 +22,23 @@ import attrs
 
 import canasta
 from canasta.core import legality
-from canasta.core.actions import ASK, DECLINE, DRAW, LAY, NO, RETRACT, YES, Action, Meld, ShowSpecialHand, TakePile, discard, meld, show, take
+from canasta.core.actions import (
+    ASK,
+    DECLINE,
+    DRAW,
+    LAY,
+    NO,
+    RETRACT,
+    YES,
+    Action,
+    Meld,
+    ShowSpecialHand,
+    TakePile,
+    discard,
+    meld,
+    show,
+    take,
+)
 from canasta.core.game import Game
 from canasta.core.table import TableRules
 

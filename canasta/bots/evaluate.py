@@ -230,7 +230,8 @@ def discard_cost(
         return -float(held) / 100  # holding this many costs ranks.hand_penalty at the end (Modern American CC): shed one
     if mine is not None:
         complete = sum(mine) >= rules.canasta_size
-        keep = 0.0 if complete and not rules.naturals_added or complete and sum(mine) >= rules.max_size else 20.0
+        closed = complete and (not rules.naturals_added or sum(mine) >= rules.max_size)
+        keep = 0.0 if closed else 20.0
     elif count >= 3:
         keep = 70.0
     elif count == 2:

@@ -41,7 +41,19 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.core.actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, LayRedThree, Meld, Retract, ShowSpecialHand, TakePile
+from canasta.core.actions import (
+    Action,
+    AnswerGoOut,
+    AskGoOut,
+    DeclinePile,
+    Discard,
+    Draw,
+    LayRedThree,
+    Meld,
+    Retract,
+    ShowSpecialHand,
+    TakePile,
+)
 from canasta.core.cards import JOKER, TWO, WILD
 from canasta.core.going_out import NATURAL_RANKS, SideMelds, Step, going_out_plan, split_wilds
 from canasta.core.views import Phase, Question

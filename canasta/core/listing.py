@@ -13,6 +13,7 @@ from typing import Final, TypeGuard
 
 from .actions import ASK, DECLINE, DRAW, LAY, NO, RETRACT, YES, Action, Discard, Meld, TakePile, discard, meld, show, take
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, THREE, TWO, WILD
+from .discards import free_ranks
 from .legality import (
     _TAKE_FORMS,
     _decline_violation,
@@ -26,10 +27,9 @@ from .legality import (
     held_red_threes,
     yes_binds,
 )
-from .discards import free_ranks
 from .meld_limits import dead_ranks, in_opening, wilds_allowed, wilds_need_naturals
-from .special_hands import shown_now
 from .seals import intact
+from .special_hands import shown_now
 from .state import ANSWER, OVER, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
 

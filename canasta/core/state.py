@@ -289,7 +289,7 @@ class State:
 
     def is_bonus_card(self, card: int) -> bool:
         """Whether a card is laid down and replaced on receipt: a red three, or a black three where they are bonus cards too (``black_threes.bonus_card``)."""
-        return card == RED_THREE_DIAMONDS or card == RED_THREE_HEARTS or (self.rules.black_bonus and card >> 2 == THREE)
+        return card in (RED_THREE_DIAMONDS, RED_THREE_HEARTS) or (self.rules.black_bonus and card >> 2 == THREE)
 
     def bonus_cards_in_hand(self, seat: int) -> int:
         """The bonus cards (red threes, and black ones where they are bonus cards) in a hand."""

@@ -151,7 +151,7 @@ def _draw(st: State, events: list[Event]) -> None:
         st.counts[seat][WILD if card == JOKER else card >> 2] += 1
         st.sizes[seat] += 1
         events.append(_card_drawn(seat, card))
-        if card == RED_THREE_DIAMONDS or card == RED_THREE_HEARTS or (card >> 2 == THREE and st.rules.black_bonus):
+        if card in (RED_THREE_DIAMONDS, RED_THREE_HEARTS) or (card >> 2 == THREE and st.rules.black_bonus):
             if not st.stock:
                 st.remove_card(seat, card)
                 st.red_threes[st.rules.side_of[seat]].append(card)

@@ -22,8 +22,8 @@ from typing import Any, get_args, get_origin
 
 import attrs
 
-from .loading import rule_keys
 from . import schema
+from .loading import rule_keys
 from .reference import KeyInfo, attribute_docs, class_doc, keys
 from .schema import PLAYER_COUNTS, SCHEMA_VERSION, PlayerCount, Variant, key_order, key_type
 
