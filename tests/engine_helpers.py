@@ -28,6 +28,14 @@ from canasta.errors import IllegalActionError
 
 CardsSpec = str | Sequence[int]
 
+CLASSIC: tuple[str, ...] = ("dutch", "finnish", "rasche-house", "regency", "swedish-club", "swedish-official")
+"""The profiles of the five classic sources (000-004); the family profiles have their own tests.
+
+The engine tests of the classic rules (upcard freezing, the 15/50/90/120 bands, taking the
+pile with a wild and a natural card, the concealed 200, ...) run over these; the family
+profiles (cuban, modern-american, uruguayan) change exactly those rules.
+"""
+
 
 def cards(spec: CardsSpec) -> list[int]:
     """Card codes from ``"KS KH 2C JK"`` (or a list of codes, returned as is)."""
@@ -332,6 +340,7 @@ def events_of(events: Iterable[object], kind: type) -> list[Any]:
 
 __all__ = [
     "ACTION_POOL",
+    "CLASSIC",
     "action_pool",
     "assert_conserved",
     "assert_illegal",

@@ -1,12 +1,13 @@
 """The bundled variant profiles (variants/*.toml) against the rule sources.
 
 Structural tests first: every profile loads, round-trips through TOML with its
-citations, and the five stand-alone profiles set every schema key with a
+citations, and the eight stand-alone profiles set every schema key with a
 citation comment. Then one test per rule clause, named after the clause
 (``test_001_s14_c_...`` is 001 §14 C, ``test_000_att_ta_hogen_2_...`` is 000
 ATT TA HÖGEN 2, ``test_004_l194_...`` is 004 line 194), covering the cells of
 the rule topics where the sources differ (docs/rule-topics.md) and the deck and
-hand of every player count; ``p21`` in a name is decision P21 (docs/decisions.md). Last, the
+hand of every player count; ``p21`` in a name is decision P21 (docs/decisions.md). Then the
+three family profiles (Cuban, Modern American, Uruguayan) against their digests. Last, the
 house-rule snippets of docs/rasche-options.md.
 """
 
@@ -25,9 +26,9 @@ from canasta import Variant
 from canasta.variants import bundled_dir
 from canasta.variants.citations import citation_for
 from canasta.variants.enums import (
+    BlackThreeDiscard,
     CanastaClass,
     CanastaKind,
-    BlackThreeDiscard,
     ConcealedMelders,
     ConcealedMinimum,
     CutBy,
@@ -48,9 +49,37 @@ from canasta.variants.schema import PlayerCount
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "rasche-options.md"
 
-BUNDLED = ("dutch", "finnish", "rasche-house", "regency", "swedish-club", "swedish-official")
-STANDALONE = ("dutch", "finnish", "regency", "swedish-club", "swedish-official")
-OWN_SOURCE = {"swedish-official": "000", "swedish-club": "002", "finnish": "001", "dutch": "003", "regency": "004"}
+BUNDLED = (
+    "cuban",
+    "dutch",
+    "finnish",
+    "modern-american",
+    "rasche-house",
+    "regency",
+    "swedish-club",
+    "swedish-official",
+    "uruguayan",
+)
+"""The nine profiles the library ships."""
+CLASSIC = ("dutch", "finnish", "rasche-house", "regency", "swedish-club", "swedish-official")
+"""The profiles of the five classic sources (000-004); the family profiles have their own tests below."""
+FAMILY = ("cuban", "modern-american", "uruguayan")
+"""The Canasta-family profiles, written against the family digests (schema 2 from the start)."""
+STANDALONE = ("cuban", "dutch", "finnish", "modern-american", "regency", "swedish-club", "swedish-official", "uruguayan")
+CLASSIC_STANDALONE = ("dutch", "finnish", "regency", "swedish-club", "swedish-official")
+OWN_SOURCE: dict[str, tuple[str, ...]] = {
+    "swedish-official": ("000",),
+    "swedish-club": ("002",),
+    "finnish": ("001",),
+    "dutch": ("003",),
+    "regency": ("004",),
+    # The family profiles cite their own sources by the citation keys their `sources` lists open with...
+    "cuban": ("RG",),
+    "modern-american": ("EBB", "WCA", "PMIR", "CC", "CJ", "CJT", "CJS", "HON", "CCN", "POC", "MEG"),
+    "uruguayan": ("RG", "BLK"),
+}
+AS_CLASSIC = {"cuban": 'RG "as classic"', "uruguayan": 'BLK "played the same, except"'}
+"""...and a rule their sources leave as classic Canasta cites 004 "as classic", with the family source's word for it."""
 META_KEYS = ("schema_version", "name", "title", "description", "sources")
 PER_PLAYER_KEYS = (
     "deal.decks",
@@ -153,11 +182,32 @@ def test_standalone_profile_sets_every_schema_key_in_schema_order(name: str) -> 
 def test_standalone_profile_cites_a_source_for_every_key(name: str) -> None:
     v = load(name)
     own = OWN_SOURCE[name]
-    allowed = (own, f"implied by {own}", "source silent", "decisions P", "unused while", "profile ")
+    cites_own = re.compile(rf"(?:implied by )?(?:{'|'.join(own)})\b")
+    generic = ("source silent", "decisions P", "unused while", "profile ")
     for path in KEY_PATHS:
         cite = v.citations.get(path, "")
         assert cite, f"{path} has no citation comment"
-        assert cite.startswith(allowed), f"{path}: {cite!r} cites neither {own} nor a decision (decisions P…)"
+        if name in AS_CLASSIC and cite.startswith("as classic"):
+            # A classic rule the family source leaves alone: it says so, and the rule is 004's (or silent there, or a decision).
+            assert AS_CLASSIC[name] in cite, f"{path}: {cite!r} does not cite {AS_CLASSIC[name]}"
+            assert re.search(r"004|source silent|decisions P", cite), f"{path}: {cite!r} cites neither 004 nor a decision"
+            continue
+        assert cites_own.match(cite) or cite.startswith(generic), (
+            f"{path}: {cite!r} cites neither {'/'.join(own)} nor a decision (decisions P…)"
+        )
+
+
+@pytest.mark.parametrize("name", STANDALONE)
+def test_standalone_profile_lists_the_sources_it_cites(name: str) -> None:
+    # A source entry opens with its citation key(s): "004 Rasche-Software, ...", "CJ / CJT / CJS canastajunction.com, ...".
+    listed = set()
+    for source in load(name).sources:
+        head = re.match(r"[A-Z0-9]+(?: / [A-Z0-9]+)*(?= )", source)
+        assert head, f"source {source!r} does not open with its citation key"
+        listed |= set(head.group().split(" / "))
+    assert set(OWN_SOURCE[name]) <= listed
+    if name in AS_CLASSIC:
+        assert "004" in listed
 
 
 @pytest.mark.parametrize("name", STANDALONE)
@@ -194,15 +244,21 @@ def test_sides_follow_the_player_count(name: str) -> None:
     assert dict(v.deal.sides) == {n: expected[n] for n in v.deal.sides}
 
 
-@pytest.mark.parametrize("name", BUNDLED)
-def test_decisions_p22_opening_bands_and_p23_target(name: str) -> None:
+# The classic bands; Uruguayan keeps them (BLK "played the same, except"), Cuban and Modern American do not (below).
+@pytest.mark.parametrize("name", (*CLASSIC, "uruguayan"))
+def test_decisions_p22_opening_bands(name: str) -> None:
     v = load(name)
     assert v.initial_meld.score_thresholds == (0, 1500, 3000)
     assert [v.opening_minimum(s) for s in (-5, 0, 1495, 1500, 2995, 3000)] == [15, 50, 50, 90, 90, 120]
-    assert v.match.tie is TieBreak.DRAW
 
 
-@pytest.mark.parametrize("name", STANDALONE)
+@pytest.mark.parametrize("name", BUNDLED)
+def test_decisions_p23_a_tied_match_is_a_draw(name: str) -> None:
+    assert load(name).match.tie is TieBreak.DRAW
+
+
+# The classic target; Uruguayan keeps it, Cuban (7500) and Modern American (8500) do not (below).
+@pytest.mark.parametrize("name", (*CLASSIC_STANDALONE, "uruguayan"))
 def test_standalone_profile_target_5000(name: str) -> None:
     assert load(name).match.target == 5000
 
@@ -761,6 +817,98 @@ def test_004_opt_b_h_i_j_default_off_in_regency() -> None:
     assert v.going_out.canasta_kinds_required == {}
     assert v.red_threes.plus_when is RedThreeCondition.MELD
     assert v.canastas.naturals_added is True
+
+
+# --------------------------------------------------------------------------- the family profiles (family digests)
+
+
+def test_family_profiles_are_standalone_schema_2_files() -> None:
+    for name in FAMILY:
+        data = tomllib.loads(profile_text(name))
+        assert data["schema_version"] == 2 and "extends" not in data, name
+
+
+def test_cuban_rg_150_from_5000_classic_bands_below() -> None:
+    v = load("cuban")
+    assert [v.opening_minimum(s) for s in (-5, 0, 1500, 3000, 4995, 5000)] == [15, 50, 90, 120, 120, 150]
+
+
+def test_cuban_rg_13_cards_four_players_game_7500() -> None:
+    v = load("cuban")
+    assert (dict(v.deal.hand_size), dict(v.deal.decks), dict(v.deal.jokers), v.match.target) == ({4: 13}, {4: 2}, {4: 4}, 7500)
+
+
+def test_cuban_rg_pile_always_frozen_canastas_of_seven() -> None:
+    v = load("cuban")
+    assert (v.discard_pile.always_frozen, v.discard_pile.wild_and_natural, v.melds.max_size) == (True, False, 7)
+    assert (v.canastas.naturals_added, v.canastas.wilds_added) == (False, False)
+
+
+def test_cuban_rg_wild_canastas_2000_3000_4000() -> None:
+    canastas = load("cuban").canastas
+    assert canastas.wild_canastas is True
+    bonus = canastas.bonus
+    assert (bonus[CanastaKind.WILD], bonus[CanastaKind.EVERY_JOKER], bonus[CanastaKind.PURE_WILD]) == (2000, 3000, 4000)
+
+
+def test_cuban_rg_red_threes_progressive_plus_with_a_canasta() -> None:
+    red = load("cuban").red_threes
+    assert (red.bonus_table[P4], red.plus_when) == ((100, 300, 500, 1000), RedThreeCondition.CANASTA)
+
+
+def test_cuban_rg_black_threes_not_discarded_in_the_first_round_no_concealed_bonus() -> None:
+    v = load("cuban")
+    assert v.discards.not_in_first_round == ("3",)
+    assert v.concealed_going_out.allowed is False
+
+
+def test_modern_american_ebb_2_1_four_players_13_cards_no_upcard() -> None:
+    v = load("modern-american")
+    assert (dict(v.deal.hand_size), dict(v.deal.decks), dict(v.deal.jokers), dict(v.deal.sides)) == ({4: 13}, {4: 2}, {4: 4}, {4: 2})
+    assert v.upcard.enabled is False
+
+
+def test_modern_american_ebb_2_6_minimums_125_155_180() -> None:
+    v = load("modern-american")
+    assert [v.opening_minimum(s) for s in (-5, 0, 2995, 3000, 4995, 5000)] == [125, 125, 125, 155, 155, 180]
+    assert v.initial_meld.natural_meld_size == 3
+
+
+def test_modern_american_ebb_2_7_canasta_bonuses() -> None:
+    v = load("modern-american")
+    bonus = v.canastas.bonus
+    assert (bonus[CanastaKind.NATURAL], bonus[CanastaKind.MIXED]) == (500, 300)
+    assert (bonus[CanastaKind.WILD], bonus[CanastaKind.EVERY_JOKER], bonus[CanastaKind.PURE_WILD]) == (2000, 2500, 3000)
+    assert {str(rank): points for rank, points in v.ranks.natural_canasta_bonus.items()} == {"7": 2500, "A": 2500}
+
+
+def test_modern_american_ebb_2_9_two_canastas_must_discard_game_8500() -> None:
+    v = load("modern-american")
+    assert (dict(v.going_out.canastas_required), v.going_out.final_discard, v.match.target) == ({4: 2}, FinalDiscard.REQUIRED, 8500)
+    assert v.concealed_going_out.allowed is False
+
+
+def test_uruguayan_rg_blk_1_wild_canastas_2000() -> None:
+    canastas = load("uruguayan").canastas
+    assert canastas.wild_canastas is True
+    assert (canastas.bonus[CanastaKind.WILD], canastas.bonus[CanastaKind.PURE_WILD]) == (2000, 2000)
+
+
+def test_uruguayan_rg_blk_2_pile_always_frozen() -> None:
+    pile = load("uruguayan").discard_pile
+    assert (pile.always_frozen, pile.wild_and_natural, pile.add_top_card_to_meld) == (True, False, False)
+
+
+def test_uruguayan_otherwise_regency() -> None:
+    # BLK "played the same, except": only the wild canastas and the frozen pile differ from the Regency Club rules.
+    assert differing(load("uruguayan"), load("regency")) == {
+        "canastas.wild_canastas",
+        "canastas.bonus",
+        "discard_pile.always_frozen",
+        "discard_pile.wild_and_natural",
+        "discard_pile.add_top_card_to_meld",
+        "discard_pile.add_top_card_to_canasta",
+    }
 
 
 # --------------------------------------------------------------------------- 004 house options: rasche-house

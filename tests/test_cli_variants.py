@@ -13,7 +13,17 @@ from canasta.cli.main import main
 from canasta.variants.loading import load_variant, loads_variant, variant_names
 from canasta.variants.schema import PlayerCount
 
-BUNDLED = ("dutch", "finnish", "rasche-house", "regency", "swedish-club", "swedish-official")
+BUNDLED = (
+    "cuban",
+    "dutch",
+    "finnish",
+    "modern-american",
+    "rasche-house",
+    "regency",
+    "swedish-club",
+    "swedish-official",
+    "uruguayan",
+)
 
 THREE_MISTAKES = """\
 extends = "regency"
@@ -105,7 +115,7 @@ def test_list_prints_one_line_per_bundled_profile(capsys: pytest.CaptureFixture[
     code, out, err = run(capsys, "variants", "list")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert len(lines) == len(BUNDLED) == 6
+    assert len(lines) == len(BUNDLED) == 9
     for line, name in zip(lines, BUNDLED, strict=True):
         variant = load_variant(name)
         assert line.startswith(f"{name} ")
@@ -126,7 +136,7 @@ def test_list_is_plain_without_rich(capsys: pytest.CaptureFixture[str], monkeypa
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     monkeypatch.setitem(sys.modules, "rich.console", None)  # makes `import rich.console` fail
     code, out, _ = run(capsys, "variants", "list")
-    assert code == 0 and len(out.splitlines()) == 6
+    assert code == 0 and len(out.splitlines()) == len(BUNDLED) == 9
 
 
 def test_python_dash_m_canasta_variants_list() -> None:
@@ -245,7 +255,9 @@ def test_validate_a_file_without_extends_names_what_is_missing(capsys: pytest.Ca
     path = write(tmp_path, "club.toml", "[match]\ntarget = 7500\n")
     code, out, err = run(capsys, "variants", "validate", str(path))
     assert (code, out) == (2, "")
-    assert err.startswith(f'{path}: extends: missing; name the profile this file changes, like extends = "regency" (bundled: dutch,')
+    assert err.startswith(
+        f'{path}: extends: missing; name the profile this file changes, like extends = "regency" (bundled: {", ".join(BUNDLED)}). '
+    )
     assert len(err.splitlines()) == 1
 
 

@@ -18,8 +18,18 @@ from canasta.variants.loading import bundled_dir, load_variant, variant_names
 from canasta.variants.reference import keys
 from canasta.variants.schema import PLAYER_COUNTS, Variant, key_type
 
-BUNDLED = ("dutch", "finnish", "rasche-house", "regency", "swedish-club", "swedish-official")
-"""The six profiles the library ships."""
+BUNDLED = (
+    "cuban",
+    "dutch",
+    "finnish",
+    "modern-american",
+    "rasche-house",
+    "regency",
+    "swedish-club",
+    "swedish-official",
+    "uruguayan",
+)
+"""The nine profiles the library ships."""
 
 
 @pytest.fixture(scope="module")
@@ -165,7 +175,7 @@ def test_table_descriptions_are_the_class_docstrings(schema: dict[str, Any]) -> 
     assert _node(schema, "scoring.card_points")["description"].startswith("Card values")
 
 
-def test_the_six_profiles_are_bundled() -> None:
+def test_the_nine_profiles_are_bundled() -> None:
     assert tuple(variant_names()) == BUNDLED
 
 

@@ -14,7 +14,17 @@ from canasta.variants.schema import PlayerCount
 
 P = PlayerCount
 
-BUNDLED = ("dutch", "finnish", "rasche-house", "regency", "swedish-club", "swedish-official")
+BUNDLED = (
+    "cuban",
+    "dutch",
+    "finnish",
+    "modern-american",
+    "rasche-house",
+    "regency",
+    "swedish-club",
+    "swedish-official",
+    "uruguayan",
+)
 
 
 def write(folder: Path, name: str, text: str) -> Path:

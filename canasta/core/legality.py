@@ -152,6 +152,8 @@ def _going_out_violation(st: State, seat: int, canastas: int, naturals: int, tur
             return ("going_out.canasta_kinds_required.natural", _natural_needed(r.natural_canastas_required))
         return None
     if not concealed_now(st, seat):
+        if not r.concealed_allowed:
+            return ("initial_meld.minimums", "your side has not opened, and these rules have no concealed going out: open first")
         return ("initial_meld.minimums", "your side has not opened, so only a concealed going out is possible")
     waived = r.concealed_minimum == 1 or (r.concealed_minimum == 0 and st.drew_from_stock)
     if not waived:

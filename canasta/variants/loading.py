@@ -46,7 +46,7 @@ MAX_DEPTH = 8
 """The longest ``extends`` chain, counting the file itself."""
 
 MAX_PROFILE_BYTES = 256 * 1024
-"""The largest profile file (or text) read: the bundled profiles are under 8 KiB, so anything larger is refused at once."""
+"""The largest profile file (or text) read: the bundled profiles are under 16 KiB, so anything larger is refused at once."""
 
 MAX_PROBLEMS = 200
 """The most problems a :class:`VariantError` lists one by one; the rest are counted in a last line."""

@@ -102,7 +102,7 @@ def _citations(variant: Variant, key: KeyInfo) -> str:
     parts = [own] if own else []
     word = " players" if key_type(key.type) is PlayerCount else ""
     parts += [f"{k}{word}: {text}" for k, text in per_count if text != own]
-    return "; ".join(parts) or "—"
+    return " · ".join(parts) or "—"
 
 
 def _profiles() -> list[Variant]:

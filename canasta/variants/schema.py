@@ -290,7 +290,7 @@ class CanastaRules:
     bonus: Mapping[CanastaKind, int] = keyed(
         {CanastaKind.NATURAL: 500, CanastaKind.MIXED: 300, CanastaKind.WILD: 1000, CanastaKind.PURE_WILD: 1000}, lo=0, hi=10000
     )
-    """The bonus of a canasta by its kind (:class:`~canasta.variants.enums.CanastaKind`): ``natural`` (000 CANASTA 2, 001 §15 B, 003 L44, 004 L83), ``mixed`` (000 CANASTA 3, 001 §15 B, 003 L45, 004 L85), ``wild`` and ``pure_wild`` for wild-card canastas (004 opt b; decisions P29), ``every_joker`` (Cuban RG, Modern American EBB §2.7). A kind not listed is not told apart: its canastas count as ``wild``. ``natural``, ``mixed`` and ``wild`` are always given."""
+    """The bonus of a canasta by its kind (``CanastaKind``): ``natural`` (000 CANASTA 2, 001 §15 B, 003 L44, 004 L83), ``mixed`` (000 CANASTA 3, 001 §15 B, 003 L45, 004 L85), ``wild`` and ``pure_wild`` for wild-card canastas (004 opt b; decisions P29), ``every_joker`` (Cuban RG, Modern American EBB §2.7). A kind not listed is not told apart: its canastas count as ``wild``. ``natural``, ``mixed`` and ``wild`` are always given."""
 
 
 @attrs.frozen(kw_only=True)
@@ -300,7 +300,7 @@ class GoingOutRules:
     canastas_required: Mapping[PlayerCount, int] = per_players({2: 1, 3: 2, 4: 1, 6: 1}, lo=0, hi=6)
     """Canastas the side must hold, possibly completed while going out, per player count (000 UTGÅNG 1, 000 TRE SPELARE, 002 UTGÅNG 1, 001 §18 B, 003 L81, 004 L87/L171; decisions P28)."""
     canasta_kinds_required: Mapping[CanastaClass, int] = keyed({}, lo=0, hi=6, zero_is_absent=True)
-    """How many of those canastas must be of a class (:class:`~canasta.variants.enums.CanastaClass`): ``natural = 1`` is 004 opt h; a class not listed needs none."""
+    """How many of those canastas must be of a class (``CanastaClass``): ``natural = 1`` is 004 opt h; a class not listed needs none."""
     unfinished_melds_forbidden: tuple[MeldRank, ...] = listed(())
     """Ranks of which the side may hold no unfinished meld to go out (``W``: the wild-card meld; Modern American: CCN "Wild Cards")."""
     reserve_taken: bool = rule(False)
@@ -346,7 +346,7 @@ class ReserveRules:
     sizes: tuple[int, ...] = rule((), lo=1, hi=30)
     """The piles, by size, in the order they are given (Modern American: [4, 3], WCA "This is called a Talon", EBB §2.4). Empty: no reserve."""
     trigger: ReserveTrigger = rule(ReserveTrigger.OPENING)
-    """What gives a player the next pile (:class:`~canasta.variants.enums.ReserveTrigger`)."""
+    """What gives a player the next pile: his side's opening, an empty hand, or his side's first canasta."""
     one_per: ReserveLimit = rule(ReserveLimit.SIDE)
     """Who receives at most one pile a hand."""
     dealt: bool = rule(False)
