@@ -96,6 +96,12 @@ BAD = [
     ("frobnicate", "no such command"),
     ("hand went-out 0 | 0: melded 50\x1b[2J | 1:", "control characters"),
     ("x" * 20_000, "longer than"),
+    ("hand stock-out | 0: natural-A 1 melded 200 | 1:", "refused: side 0: a natural canasta of A entered by its rank"),
+    ("hand stock-out | 0: black 1 | 1:", "refused: side 0: 1 black three(s) laid as bonus cards"),
+    ("hand special | 0: special garbage | 1:", "'garbage' is not a special hand of 'finnish'; it has no special hands"),
+    ("hand stock-out | 0: unfinished 7,Z | 1:", "Z is not a rank of a meld"),
+    ("hand stock-out | 0: natural-X 1 | 1:", "write one rank of a meld after natural-"),
+    ("hand stock-out | 0: special | 1:", "special needs the name of the special hand"),
 ]
 
 
@@ -159,3 +165,38 @@ def test_the_guide_shows_what_new_writes(sheet_file: Path) -> None:
     block = re.search(r"^```toml evening\.toml\n(.*?)^```", page, re.S | re.M)
     assert block is not None
     assert block[1] == sheet_file.read_text(encoding="utf-8")
+
+
+AMERICAN = [
+    "hand went-out Ann | 0: natural-A 1 natural 1 mixed 1 red 1 black 1 melded 400 | 1: mixed 1 unfinished 7 sets A melded 150 hand 60",
+    "deal",
+    "hand special | 0: melded 40 hand 30 | 1: special seven_pairs",
+    "hand stock-out | 0: natural-7 1 every-joker 1 red-in-hand 1 melded 700 | 1: unfinished W,A sets A,7 black 2 melded 90 hand 40",
+    "help hand",
+    "quit",
+]
+
+
+def test_a_modern_american_evening_names_the_familys_counts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Canastas by rank, black threes, unfinished melds and sets held, a special hand: each an item of the hand line (help hand)."""
+    monkeypatch.chdir(tmp_path)
+    _run(["score", "new", "--variant", "modern-american", "--names", "Ann,Bo,Cy,Di", "ma.toml"], "", monkeypatch, capsys)
+    code, out, err = _run(["score", "ma.toml"], "\n".join(AMERICAN) + "\n", monkeypatch, capsys)
+    assert (code, err) == (0, "") and "refused" not in out and "cannot read" not in out, out
+    assert "hand 1: Ann & Cy +4000, Bo & Di -3610" in out
+    assert "hand 2: Ann & Cy -70, Bo & Di +2500" in out
+    assert "modern-american also counts" in out and "special NAME" in out and "natural-RANK N" in out
+    sheet = ScoreSheet.load(tmp_path / "ma.toml")
+    third = sheet.entries[2].sides
+    assert third[0].rank_canastas == {"7": 1} and third[1].unfinished == ("A", "W") and third[1].black_threes == 2
+    assert sheet.hands[2][0].total == 2500 + 2500 + 700 - 100  # a three left in a hand: 100 (CJS part 2), no bonus
+    assert "version = 2" in (tmp_path / "ma.toml").read_text(encoding="utf-8")
+
+
+def test_help_hand_lists_only_the_counts_of_the_profile(
+    sheet_file: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = _run(["score", str(sheet_file)], "help hand\nquit\n", monkeypatch, capsys)
+    assert "every-joker N" in out and "also counts" not in out and "special" not in out

@@ -68,3 +68,25 @@ def test_a_game_from_a_position_is_refused() -> None:
         ScoreSheet.from_game(positioned)
     with pytest.raises(ArgumentError):
         ScoreSheet.from_game("game")  # type: ignore[arg-type]
+
+
+HOUSES = {
+    "finnish-family": 'extends = "finnish"\nname = "finnish-family"\n\n[black_threes]\nhand_penalty = 100\n\n'
+    '[reserve]\nsizes = [5, 5, 4, 4]\none_per = "player"\nuntaken_penalty = 200\n\n[match]\nhands = 3\n',
+    "american-fixed": 'extends = "modern-american"\nname = "american-fixed"\n\n[reserve]\nuntaken_penalty = 300\n\n[match]\nhands = 2\n',
+}
+"""House files with the scoring rules no bundled profile uses: black threes held, reserve piles never received (by player or
+by side), and a match of a fixed number of hands (match.hands)."""
+
+
+@pytest.mark.parametrize("house", sorted(HOUSES))
+@settings(max_examples=max(3, settings.default.max_examples // 8), deadline=None)
+@given(seed=st.integers(0, 2**32), heuristic=st.booleans())
+def test_a_house_match_with_every_scoring_rule_and_its_sheet_agree(
+    house: str, seed: int, heuristic: bool, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    path = tmp_path_factory.mktemp("houses") / f"{house}.toml"
+    path.write_text(HOUSES[house], encoding="utf-8")
+    game = play(str(path), 4, seed, heuristic, 10)
+    sheet = agree(game)
+    assert sheet.is_over == game.is_over

@@ -144,12 +144,35 @@ def _plays_the_same_cases(tmp_path: Path) -> list[tuple[str, str, int, bool]]:
     asking_fined = _profile(
         tmp_path, "asking-fined", 'extends = "regency"\n[going_out]\npermission = "optional"\npermission_penalty = 300\n'
     )
+    # Schema 2's switches: a match of fixed hands has no target, minimums by hand replace those by score, no hand penalty
+    # makes the size of a set moot, no reserve piles make their rules moot, no upcard, black threes as bonus cards.
+    fixed = 'extends = "finnish"\n[match]\nhands = 3\n[initial_meld]\nminimums_by_hand = [50, 90]\n'
+    fixed_a = _profile(tmp_path, "fixed-a", fixed)
+    fixed_b = _profile(
+        tmp_path,
+        "fixed-b",
+        fixed.replace("hands = 3", "hands = 3\ntarget = 9000")
+        + "score_thresholds = [0, 1000, 2000]\nminimums = [10, 20, 30, 40]\n"
+        + '[ranks]\nhand_penalty_count = 4\n[reserve]\ntrigger = "empty_hand"\ndealt = true\none_per = "player"\n'
+        + "becomes_stock = true\nturn_continues = true\nnot_with_pile = true\nmin_stock = 8\n",
+    )
+    upcard_off = _profile(
+        tmp_path,
+        "upcard-off",
+        'extends = "modern-american"\n[upcard]\nwild_freezes = false\nred_three_freezes = false\nblack_three_freezes = true\n'
+        "[black_threes]\nhand_penalty = 100\n",
+    )
     return [
         ("finnish", "swedish-club", 4, False),
         ("regency", "rasche-house", 4, False),
         ("regency", "rasche-house", 4, True),
         (no_concealed, no_concealed_more, 4, False),
         (asking, asking_fined, 2, True),  # two players: no partner to ask
+        ("finnish", "modern-american", 4, False),  # wild-card canasta bonuses, the unfinished wild meld, reserve piles
+        ("modern-american", "finnish", 4, False),  # the concealed going out, red_threes.plus_when under signed threes
+        (fixed_a, fixed_b, 4, True),
+        ("finnish", fixed_a, 4, False),  # with --hands: the number of hands, and minimums by hand that give 50 in hand 1 too
+        ("modern-american", upcard_off, 4, False),
     ]
 
 
@@ -181,7 +204,21 @@ def test_by_rule_skips_exactly_the_rules_that_cannot_change_the_run(tmp_path: Pa
         keys = {d.key for d, _ in singles}
         if (a_ref, b_ref) == ("regency", "rasche-house"):
             assert ("match.target" in keys) is games
-            assert "canastas.pure_wild_canasta_bonus" not in keys  # regency has no wild-card melds at all
+            assert "canastas.bonus.pure_wild" not in keys  # regency has no wild-card melds at all
+        if (a_ref, b_ref) == ("finnish", "modern-american"):
+            moot = {"canastas.bonus.wild", "canastas.bonus.every_joker", "ranks.unfinished_penalty.W", "reserve.min_stock"}
+            assert moot <= {x.key for x in same} and not moot & keys
+            assert {"ranks.natural_canasta_bonus.A", "scoring.special_hands", "red_threes.sign_by_canastas"} <= keys
+        if (a_ref, b_ref) == ("modern-american", "finnish"):
+            assert {"red_threes.plus_when", "concealed_going_out.bonus"} <= {x.key for x in same}
+            assert {"canastas.bonus.every_joker", "reserve.min_stock"} <= keys
+        if b_ref.endswith("fixed-a.toml"):
+            assert {x.key: x.kind for x in same} == {
+                "match.hands": SkipReason.FIRST_HAND_ONLY,
+                "initial_meld.minimums_by_hand": SkipReason.FIRST_HAND_ONLY,
+            }
+        if a_ref.endswith("fixed-a.toml"):
+            assert {x.key for x in same} >= {"match.target", "initial_meld.minimums", "ranks.hand_penalty_count", "reserve.becomes_stock"}
     assert seen_reasons == {
         "plays the same",
         "plays the same at 2 players",

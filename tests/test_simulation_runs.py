@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 import canasta
+import canasta.core.scoring
 from canasta.bots.registry import derive_seed
 from canasta.core.canastas import CanastaKind
+from canasta.core.cards import Rank
 from canasta.core.events import Termination
 from canasta.core.scoring import HandScore
 from canasta.core.table import TableRules
@@ -33,7 +35,16 @@ def test_every_bundled_profile_plays_and_its_canastas_by_kind_add_up(name: str) 
         assert hand.turns >= 1 and hand.decisions >= hand.turns
         assert len(hand.scores) == variant.deal.sides[players]  # type: ignore[index]
         for score in hand.scores:
-            assert sum(rules.canasta_bonus(kind) for kind in score.canasta_kinds) == score.canastas
+            assert len(score.canasta_ranks) == len(score.canasta_kinds)
+            bonus = sum(rules.canasta_bonus(kind, rank) for kind, rank in zip(score.canasta_kinds, score.canasta_ranks, strict=True))
+            assert bonus == score.canastas
+            assert (
+                sum(
+                    find(f"score.canastas.{k.value}.side{score.side}").value(unit, Context(sides=len(hand.scores), rules=rules), Mode.HANDS)
+                    for k in CanastaKind
+                )
+                == score.canastas
+            )
 
 
 def _hand(first: int, scores: tuple[HandScore, ...]) -> HandOutcome:
@@ -53,11 +64,50 @@ def test_canastas_are_counted_and_scored_by_the_kind_the_engine_gives_them() -> 
     kinds = (CanastaKind.NATURAL, CanastaKind.MIXED, CanastaKind.PURE_WILD, CanastaKind.PURE_WILD)
     hand = _hand(0, (HandScore(side=0, canasta_kinds=kinds), HandScore(side=1, canasta_kinds=(CanastaKind.WILD,))))
     assert _value("canastas.total", hand, context) == 5
-    assert [_value(f"canastas.{k.value}", hand, context) for k in CanastaKind] == [1, 1, 1, 2]
+    assert [_value(f"canastas.{k.value}", hand, context) for k in CanastaKind] == [1, 1, 1, 2, 0]
     pure = context.rules.canasta_bonus(CanastaKind.PURE_WILD)
     assert pure > context.rules.canasta_bonus(CanastaKind.WILD)  # the drifted value of issue 18: one kind of wild card earns more
     assert _value("score.canastas.pure_wild.side0", hand, context) == 2 * pure
     assert _value("score.canastas.pure_wild", hand, context) == pure  # the mean of the two sides
+
+
+def test_a_natural_canasta_of_a_rank_with_its_own_bonus_and_every_joker_are_valued_as_the_engine_values_them() -> None:
+    """Modern American: a natural canasta of aces or sevens earns 2,500, not the natural 500 (ranks.natural_canasta_bonus, EBB §2.7);
+    four jokers and three twos are an every_joker canasta (2,500); the score parts by kind add up to the canasta bonus."""
+    rules = TableRules(canasta.load_variant("modern-american"), 4)
+    context = Context(sides=2, rules=rules)
+    ace, king = Rank("A"), Rank("K")
+    n, m, e = CanastaKind.NATURAL, CanastaKind.MIXED, CanastaKind.EVERY_JOKER
+    side0 = canasta.core.scoring.side_score(
+        rules, side=0, has_meld=True, canasta_kinds=(n, n, m), canasta_ranks=(int(ace), int(king), int(king) - 1)
+    )
+    side1 = canasta.core.scoring.side_score(rules, side=1, has_meld=True, canasta_kinds=(e,), canasta_ranks=(int(Rank.WILD),))
+    hand = _hand(0, (side0, side1))
+    assert side0.canastas == 2500 + 500 + 300 and side1.canastas == 2500
+    assert _value("score.canastas.natural.side0", hand, context) == 3000
+    assert _value("score.canastas.every_joker.side1", hand, context) == 2500
+    assert sum(_value(f"score.canastas.{k.value}.side0", hand, context) for k in CanastaKind) == side0.canastas
+    assert [_value(f"canastas.{k.value}", hand, context) for k in CanastaKind] == [2, 1, 0, 0, 1]
+    without_ranks = _hand(0, (HandScore(side=0, canasta_kinds=(n,)), HandScore(side=1)))  # a score built from its kinds alone
+    assert _value("score.canastas.natural.side0", without_ranks, context) == 500
+
+
+def test_special_hands_end_hands_and_score_as_a_part_of_their_own() -> None:
+    """A special hand shown (scoring.special_hands, EBB §2.12) is an ending and a score part; both are left out where they never happen."""
+    context = Context(sides=2, rules=TableRules(canasta.load_variant("modern-american"), 4))
+    shown = HandOutcome(
+        number=1,
+        first_player=0,
+        turns=1,
+        decisions=2,
+        termination=Termination.SPECIAL_HAND,
+        went_out=None,
+        scores=(HandScore(side=0, special_hand=2500), HandScore(side=1, melded=-50)),
+    )
+    assert _value("ended.special_hand", shown, context) == 1.0
+    assert _value("score.special_hand.side0", shown, context) == 2500
+    assert _value("score.total.side0", shown, context) == 2500
+    assert find("ended.special_hand").rare and find("score.special_hand").rare
 
 
 def test_every_metric_is_declared_once_with_all_it_needs() -> None:
@@ -97,11 +147,24 @@ def test_summary_counts_agree_with_each_other() -> None:
     assert r.seat_wins == (r.hand_wins[0], r.hand_wins[1], r.hand_wins[0], r.hand_wins[1])
     assert r.samples is not None and len(r.samples.hand_turns) == r.hands
     assert r.metric("duration.turns").estimate.mean == pytest.approx(sum(r.samples.hand_turns) / r.hands)
-    parts = ("melded", "canastas", "red_threes", "going_out", "in_hand", "penalties")
+    parts = ("melded", "canastas", "red_threes", "going_out", "in_hand", "penalties", "special_hand")
     assert r.metric("score.total").estimate.mean == pytest.approx(sum(r.metric(f"score.{p}").estimate.mean for p in parts))
     kinds = sum(r.metric(f"score.canastas.{k.value}").estimate.mean for k in CanastaKind)
     assert r.metric("score.canastas").estimate.mean == pytest.approx(kinds)
     assert 0.0 <= r.balance <= 1.0
+    assert set(r.endings) == {t.value for t in Termination}
+
+
+@pytest.mark.parametrize("name", ["modern-american", "cuban", "uruguayan"])
+def test_the_family_profiles_add_up_too(name: str) -> None:
+    """The schema-2 profiles: every hand ends one of the ways counted, and the score parts (a special hand's too) add up to the score."""
+    r = simulate(name, hands=12, seed=1, **SMALL)
+    assert sum(r.endings.values()) == r.hands
+    parts = ("melded", "canastas", "red_threes", "going_out", "in_hand", "penalties", "special_hand")
+    assert r.metric("score.total").estimate.mean == pytest.approx(sum(r.metric(f"score.{p}").estimate.mean for p in parts))
+    kinds = sum(r.metric(f"score.canastas.{k.value}").estimate.mean for k in CanastaKind)
+    assert r.metric("score.canastas").estimate.mean == pytest.approx(kinds)
+    assert r.metric("ended.special_hand").estimate.mean == pytest.approx(r.endings["special_hand"] / r.hands)
 
 
 def test_matches_are_cut_off_at_the_hand_cap_and_counted() -> None:

@@ -76,7 +76,7 @@ def table_points(melds: Sequence[MeldView], rules: TableRules) -> int:
         if rank != WILD:
             total += m.naturals * value[rank]
         if m.canasta_kind is not None:
-            total += rules.canasta_bonus(m.canasta_kind)
+            total += rules.canasta_bonus(m.canasta_kind, int(m.rank))
     return total
 
 

@@ -102,8 +102,8 @@ def side_score(
     the side has melded (or has a canasta, 004 opt i), else minus (000
     POÄNGRÄKNING 4, 001 §21 F).
 
-    Schema 2's rules: ``canasta_ranks`` (rank indexes, parallel to the kinds)
-    give a natural canasta of a special rank its own bonus; ``black_threes`` are
+    Schema 2's rules: ``canasta_ranks`` (rank indexes, parallel to the kinds;
+    -1 where a table did not say) give a natural canasta of a special rank its own bonus; ``black_threes`` are
     black threes laid as bonus cards, valued by colour with the same table
     (Modern American EBB §2.8); ``red_threes.sign_by_canastas`` and
     ``scoring.melded_sign_by_canastas`` sign the threes and the melded points
@@ -139,7 +139,7 @@ def side_score(
         side=side,
         canastas=sum(r.canasta_bonus(kind, rank) for kind, rank in zip(kinds, ranks, strict=True)),
         canasta_kinds=kinds,
-        canasta_ranks=tuple(Rank.from_index(rank) for rank in ranks) if canasta_ranks else (),
+        canasta_ranks=tuple(Rank.from_index(rank) for rank in ranks) if canasta_ranks and min(ranks) >= 0 else (),
         red_threes=red_value,
         going_out=going_out,
         melded=_signed(melded, r.melded_sign, len(kinds)) if r.melded_sign else melded,
@@ -232,7 +232,7 @@ def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandSc
                 unfinished=penalised_unfinished(r, st.melds[side]) if extended else (),
                 sets_in_hand=sets,
                 black_threes_in_hand=held_black,
-                reserves_untaken=_untaken(st, seats, side) if r.reserve_untaken_penalty else 0,
+                reserves_untaken=_untaken(st, seats, side) if r.reserve_untaken_penalty and r.reserve_sizes else 0,
             )
         )
     return tuple(out)
