@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .canastas import CanastaKind
-from .cards import RED_THREES, THREE, WILD, Rank
+from .cards import BLACK_THREES, RED_THREES, THREE, WILD, Rank
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -55,6 +55,10 @@ class HandScore:
     def total(self) -> int:
         """The side's score for the hand: the sum of the parts."""
         return self.canastas + self.red_threes + self.going_out + self.melded + self.in_hand + self.penalties + self.special_hand
+
+
+_RANK_BY_INDEX = tuple(Rank.from_index(i) for i in range(WILD + 1))
+"""Each rank index's :class:`~canasta.core.cards.Rank`, for the canasta ranks of a hand's scores."""
 
 
 def _signed(value: int, signs: tuple[int, ...], canastas: int) -> int:
@@ -119,10 +123,12 @@ def side_score(
     if special_hand is not None:
         return HandScore(side=side, special_hand=special_hand)
     kinds = tuple(canasta_kinds)
-    ranks = tuple(canasta_ranks) if canasta_ranks else (-1,) * len(kinds)
+    ranks = tuple(canasta_ranks)
     threes = red_threes + red_threes_unplayed
     table = r.red_three_table
-    bonus = _table_value(table, threes) + _table_value(table, black_threes)
+    bonus = table[min(threes, len(table)) - 1] if threes else 0
+    if black_threes:
+        bonus += _table_value(table, black_threes)
     if r.threes_sign:
         red_value = _signed(bonus, r.threes_sign, len(kinds))
     else:
@@ -135,11 +141,17 @@ def side_score(
         points += sum(r.hand_penalty[rank] for rank in sets_in_hand)
         points += black_threes_in_hand * r.black_three_hand_penalty
         points += reserves_untaken * r.reserve_untaken_penalty
+    if ranks:
+        bonuses = sum(r.canasta_bonus(kind, rank) for kind, rank in zip(kinds, ranks, strict=True))
+        shown = tuple(_RANK_BY_INDEX[rank] for rank in ranks) if min(ranks) >= 0 else ()
+    else:
+        bonuses = sum(r.canasta_bonus(kind) for kind in kinds)
+        shown = ()
     return HandScore(
         side=side,
-        canastas=sum(r.canasta_bonus(kind, rank) for kind, rank in zip(kinds, ranks, strict=True)),
+        canastas=bonuses,
         canasta_kinds=kinds,
-        canasta_ranks=tuple(Rank.from_index(rank) for rank in ranks) if canasta_ranks and min(ranks) >= 0 else (),
+        canasta_ranks=shown,
         red_threes=red_value,
         going_out=going_out,
         melded=_signed(melded, r.melded_sign, len(kinds)) if r.melded_sign else melded,
@@ -183,6 +195,7 @@ def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandSc
     value = r.value
     size = r.canasta_size
     extended = r.extended_scoring
+    bonus_codes = (*RED_THREES, *BLACK_THREES) if r.black_bonus else RED_THREES
     out = []
     for side in range(r.sides):
         seats = [seat for seat in range(r.players) if r.side_of[seat] == side]
@@ -201,7 +214,7 @@ def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandSc
         sets: list[int] = []
         for seat in seats:
             hand = st.hands[seat]
-            in_hand += sum(value[c] * hand[c] for c in range(len(hand)) if hand[c] and not st.is_bonus_card(c))
+            in_hand += sum(value[c] * hand[c] for c in range(len(hand)) if hand[c] and c not in bonus_codes)
             threes = st.bonus_cards_in_hand(seat)
             if threes and (r.red_threes_in_hand_count_as_laid or (not st.had_turn[seat] and r.dealt_red_threes_wait)):
                 unplayed += threes
