@@ -42,7 +42,7 @@ from .scoring import HandScore
 from .table import TableRules, UnsupportedPlayerCount
 from .views import MeldView, Phase, PlayerView, Question, TurnView
 
-COMPILED_MODULES = ("state", "listing", "legality", "transitions", "going_out", "dealing", "table", "seals")
+COMPILED_MODULES = ("state", "listing", "legality", "transitions", "going_out", "dealing", "table", "seals", "meld_limits", "discards", "special_hands")
 """The modules of :mod:`canasta.core` that the default wheel compiles with mypyc (``pyproject.toml``)."""
 
 
