@@ -1,11 +1,18 @@
 """Hypothesis strategies for variant profiles.
 
-``variants()`` draws complete, *valid* profiles: every field gets a value in its
-schema range (read from the field metadata, so new fields are covered), and the
-values that validation.py relates are drawn together so that the profile passes
-:func:`canasta.variants.check_variant`: the same player counts in every
-per-player key, enough cards in the deck, a red-three table of 2 x decks
-entries, strictly increasing thresholds, meld limits that allow a meld.
+``variants()`` draws complete, *valid* profiles of schema version 2: every field
+gets a value in its schema range (read from the field metadata, so new fields
+are covered) and every key of its type: each enum value, lists of ints and of
+ranks, keyed tables by rank and by canasta kind, special hands with valid names
+and patterns. The values that validation.py relates are drawn together so that
+the profile passes :func:`canasta.variants.check_variant`: the same player
+counts in every per-player key, enough cards in the deck for the hands, the
+upcard and the reserve piles dealt aside, a red-three table of 2 x decks
+entries, strictly increasing thresholds, meld limits that allow a meld, a
+meld size limit that holds a canasta, ``W`` only in the per-rank keys that
+take it, no rank both natural-only and wild in the opening only, the canasta
+bonus of every kind that must be given, a reserve to take where going out
+needs one.
 
 Every profile ``variants()`` draws can also end a match: :func:`scoring_sources`
 finds a way for some side to score a point at each of its player counts (a
@@ -38,7 +45,7 @@ from hypothesis import strategies as st
 
 from canasta.variants import Variant, bundled_dir, dumps_variant, load_variant, variant_names
 from canasta.variants.converter import unstructure_variant
-from canasta.variants.enums import WildLimit
+from canasta.variants.enums import CanastaKind, MeldRank, WildLimit
 from canasta.variants.liveness import POINT_KEYS, scoring_sources
 from canasta.variants.schema import (
     META_KEYS,
@@ -51,9 +58,17 @@ from canasta.variants.schema import (
     DiscardPileRules,
     GoingOutRules,
     InitialMeldRules,
+    MatchRules,
     MeldRules,
     PlayerCount,
+    RankRules,
     RedThreeRules,
+    ReserveRules,
+    ScoringRules,
+    SpecialHand,
+    TurnRules,
+    UpcardRules,
+    key_type,
 )
 
 T = TypeVar("T")
@@ -83,8 +98,67 @@ def _int_field(field: attrs.Attribute[Any]) -> st.SearchStrategy[int]:
     return st.integers(INT64[0] if lo is None else lo, INT64[1] if hi is None else hi)
 
 
+NATURAL_RANKS: tuple[MeldRank, ...] = tuple(r for r in MeldRank if r is not MeldRank.WILD)
+"""The ranks of natural melds, 4 to A: the keys of the per-rank rules that cannot name the wild-card meld ``W``."""
+
+NO_WILD_MELD: frozenset[tuple[type, str]] = frozenset(
+    {(RankRules, "natural_only"), (RankRules, "wilds_only_in_opening"), (RankRules, "natural_canasta_bonus"), (RankRules, "hand_penalty")}
+)
+"""Per-rank keys where ``W`` (the wild-card meld) is refused by validation (``_family_problems``)."""
+
+REQUIRED_KEYS: dict[tuple[type, str], tuple[Enum, ...]] = {
+    (CanastaRules, "bonus"): (CanastaKind.NATURAL, CanastaKind.MIXED, CanastaKind.WILD),
+}
+"""Keyed tables that must hold some keys (``canastas.bonus``: natural, mixed and wild are always given)."""
+
+SPECIAL_HAND_NAME = r"[a-z][a-z0-9_]{0,39}"
+"""A special hand's name (validation.SPECIAL_HAND_NAME)."""
+
+_group_size = st.integers(1, 4) | st.integers(1, 99)  # small groups often, so that short hands can match a pattern
+
+
+@st.composite
+def special_hand_patterns(draw: st.DrawFn) -> str:
+    """A valid special-hand pattern: up to 11 groups of naturals (four to ace, decisions P67) (1 to 99 cards, two digits at most) and wild-card groups ``W1`` to ``W99``.
+
+    Groups come in any order, separated by any run of spaces or tabs, sometimes zero-padded
+    (``04``); at least one group. Most are short, so that a hand of a few cards can match.
+    """
+    naturals = draw(st.lists(_group_size, max_size=11))
+    wilds = draw(st.lists(_group_size, min_size=0 if naturals else 1, max_size=2))
+    groups = [f"{n:02d}" if n < 10 and draw(st.integers(0, 9)) == 0 else str(n) for n in naturals]
+    groups += [f"W{w}" for w in wilds]
+    groups = draw(st.permutations(groups))
+    gaps = draw(st.lists(st.sampled_from([" ", " ", " ", "  ", "\t", " \t "]), min_size=len(groups) + 1, max_size=len(groups) + 1))
+    edge = draw(st.integers(0, 7))  # now and then a pattern with whitespace at its ends
+    text = "".join(gap + group for gap, group in zip(gaps, groups, strict=False))
+    return (text + gaps[-1]) if edge == 0 else text if edge == 1 else text.strip()
+
+
+def _special_hand_field(field: attrs.Attribute[Any]) -> st.SearchStrategy[Any] | None:
+    if field.name == "name":
+        return st.from_regex(SPECIAL_HAND_NAME, fullmatch=True)
+    if field.name == "pattern":
+        return special_hand_patterns()
+    return None
+
+
+def _item_strategy(item: Any, cls: type, field: attrs.Attribute[Any]) -> st.SearchStrategy[Any]:
+    """One entry of a list field."""
+    if item is int:
+        return _int_field(field)
+    if isinstance(item, type) and issubclass(item, Enum):
+        members = [m for m in item if not ((cls, field.name) in NO_WILD_MELD and m is MeldRank.WILD)]
+        return st.sampled_from(members)
+    if attrs.has(item):
+        return section(item)
+    raise NotImplementedError(f"no generic strategy for the entries of {cls.__name__}.{field.name}: {item}")
+
+
 def _field_strategy(cls: type, field: attrs.Attribute[Any]) -> st.SearchStrategy[Any]:
     tp = typing.get_type_hints(cls)[field.name]
+    if cls is SpecialHand and (special := _special_hand_field(field)) is not None:
+        return special
     if tp is bool:
         return st.booleans()
     if tp is int:
@@ -95,6 +169,26 @@ def _field_strategy(cls: type, field: attrs.Attribute[Any]) -> st.SearchStrategy
         return st.sampled_from(list(tp))
     if attrs.has(tp):
         return section(tp)
+    if typing.get_origin(tp) is tuple and typing.get_args(tp)[1:] == (Ellipsis,):
+        item = typing.get_args(tp)[0]
+        entries = _item_strategy(item, cls, field)
+        # Empty (the classic rule) half the time, so that the family's rules mix with the classic ones.
+        if attrs.has(item):  # a list of tables: special hands, each named once
+            return st.just(()) | st.lists(entries, min_size=1, max_size=4, unique_by=lambda h: h.name).map(tuple)
+        if isinstance(item, type) and issubclass(item, Enum):  # ranks: repeats are allowed (and read back as written)
+            return st.just(()) | st.lists(entries, min_size=1, max_size=len(item) + 2).map(tuple)
+        return st.just(()) | st.lists(entries, min_size=1, max_size=6).map(tuple)
+    key = key_type(tp)
+    if isinstance(key, type) and issubclass(key, Enum):
+        keys = [m for m in key if not ((cls, field.name) in NO_WILD_MELD and m is MeldRank.WILD)]
+        values = _int_field(field)
+        required = REQUIRED_KEYS.get((cls, field.name), ())
+        optional = [k for k in keys if k not in required]
+        return st.builds(
+            lambda fixed, more: {**fixed, **more},
+            st.fixed_dictionaries({k: values for k in required}),
+            st.just({}) | st.dictionaries(st.sampled_from(optional), values, max_size=len(optional)) if optional else st.just({}),
+        )
     raise NotImplementedError(f"no generic strategy for {cls.__name__}.{field.name}: {tp}; draw it in strategies.variants()")
 
 
@@ -143,6 +237,61 @@ def variants(
     return _variants(citations, counts, scoring)
 
 
+FIXED: dict[str, dict[str, st.SearchStrategy[Any]]] = {
+    "match": {"hands": st.just(0) | _range_of(MatchRules, "hands")},  # played to the target half the time
+}
+"""Fields of the rule groups drawn field by field that are drawn otherwise than by their type alone."""
+
+
+@st.composite
+def _reserve(draw: st.DrawFn, room: int) -> ReserveRules:
+    """Reserve piles: none, or up to four piles of 1 to 30 cards; piles dealt aside fit in ``room`` cards (the deck less the hands and the upcard)."""
+    dealt = draw(st.booleans()) if room > 0 else False
+    sizes: list[int] = []
+    for _ in range(draw(st.integers(0, 4))):
+        most = min(30, room - sum(sizes)) if dealt else 30
+        if most < 1:
+            break
+        sizes.append(draw(st.integers(1, most) | st.just(most)))
+    return draw(section(ReserveRules, sizes=st.just(tuple(sizes)), dealt=st.just(dealt)))
+
+
+@st.composite
+def _ranks(draw: st.DrawFn) -> RankRules:
+    """The per-rank rules: natural-only ranks and ranks that take wild cards only in the opening are natural ranks, none both."""
+    natural_only = draw(st.just([]) | st.lists(st.sampled_from(NATURAL_RANKS), max_size=len(NATURAL_RANKS) + 2))
+    rest = [r for r in NATURAL_RANKS if r not in natural_only]
+    opening = st.just([]) | st.lists(st.sampled_from(rest), max_size=len(rest) + 2) if rest else st.just([])
+    return draw(section(RankRules, natural_only=st.just(tuple(natural_only)), wilds_only_in_opening=opening.map(tuple)))
+
+
+def _partitions(n: int, most: int | None = None) -> list[list[int]]:
+    """Every way to write ``n`` as a sum of parts of at most ``most``, largest first."""
+    most = n if most is None else most
+    if n == 0:
+        return [[]]
+    return [[part, *rest] for part in range(min(n, most), 0, -1) for rest in _partitions(n - part, part)]
+
+
+def shapes(total: int) -> list[str]:
+    """The patterns of every shape a hand of ``total`` cards can take: its naturals grouped by rank, and its wild cards."""
+    out = []
+    for wilds in range(total + 1):
+        for groups in _partitions(total - wilds):
+            if len(groups) <= 11:  # four to ace: threes never match (core/special_hands.py)
+                out.append(" ".join([*map(str, groups), *([f"W{wilds}"] if wilds else [])]))
+    return out
+
+
+@st.composite
+def _showable_hands(draw: st.DrawFn, totals: Iterable[int]) -> tuple[SpecialHand, ...]:
+    """Special hands for hands of these sizes (the hand after the draw), of every shape, so that play shows them."""
+    patterns = sorted({pattern for total in totals for pattern in shapes(total)}, key=len)
+    chosen = draw(st.lists(st.sampled_from(patterns), min_size=1, max_size=12, unique=True)) if len(patterns) > 12 else patterns
+    points = _range_of(SpecialHand, "points")
+    return tuple(SpecialHand(name=f"shape_{i}", pattern=p, points=draw(points)) for i, p in enumerate(chosen))
+
+
 @st.composite
 def _variants(draw: st.DrawFn, citations: bool, player_counts: st.SearchStrategy[set[int]], scoring: bool) -> Variant:
     counts = draw(player_counts)
@@ -158,8 +307,18 @@ def _variants(draw: st.DrawFn, citations: bool, player_counts: st.SearchStrategy
         decks[key] = draw(st.integers(1, 4))
         jokers[key] = draw(st.integers(0, 12))
         sides[key], sitting_out[key] = draw(st.sampled_from(SEATINGS[n]))
-        most = min(30, (52 * decks[key] + jokers[key] - 1) // (n - sitting_out[key]))  # every hand that plays and the upcard
-        hand_size[key] = draw(st.integers(1, most))
+    upcard = draw(section(UpcardRules))
+    turn = draw(section(TurnRules))
+    showable = draw(st.integers(0, 7)) == 0  # now and then short hands, and special hands of every shape they can take
+    first = 1 if upcard.enabled else 0
+    # The deck deals every hand that plays, the upcard and the reserve piles dealt aside (validation.check_variant).
+    room = min(52 * decks[k] + jokers[k] - first - (k - sitting_out[k]) for k in decks)  # left after hands of one card
+    reserve = draw(_reserve(room))
+    aside = sum(reserve.sizes) if reserve.dealt else 0
+    for n in sorted(counts):
+        key = PlayerCount(n)
+        most = min(30, (52 * decks[key] + jokers[key] - first - aside) // (n - sitting_out[key]))
+        hand_size[key] = draw(st.integers(1, min(3, most)) if showable else st.integers(1, most) | st.just(most))
         required[key] = draw(st.integers(0, 6))
         entries = _range_of(RedThreeRules, "bonus_table")
         table[key] = tuple(draw(st.lists(entries, min_size=2 * decks[key], max_size=2 * decks[key])))
@@ -181,38 +340,47 @@ def _variants(draw: st.DrawFn, citations: bool, player_counts: st.SearchStrategy
 
     min_size = draw(st.integers(2, 7))
     most_naturals = 4 * min(decks.values())  # of one rank, in the fewest packs: more and no meld could ever be made
+    canastas = draw(section(CanastaRules, size=st.integers(max(3, min_size), 14)))
     melds = draw(
         section(
             MeldRules,
             min_size=st.just(min_size),
             min_naturals=st.integers(1, min(min_size, most_naturals)),  # min_size naturals and no wild card is then a legal meld shape
+            max_size=st.just(0) | st.integers(canastas.size, 14),  # no limit, or room for a canasta (and so for the smallest meld)
         )
     )
     pair_and_wild = _meld_ok(melds.min_size, melds.wild_limit, melds.min_naturals, melds.max_wilds, 2, 1)
     discard_pile = draw(section(DiscardPileRules, wild_and_natural=st.booleans() if pair_and_wild else st.just(False)))
-    canastas = draw(section(CanastaRules, size=st.integers(max(3, min_size), 14)))
-    going_out = draw(section(GoingOutRules, canastas_required=st.just(required)))
+    going_out = draw(
+        section(GoingOutRules, canastas_required=st.just(required), reserve_taken=st.booleans() if reserve.sizes else st.just(False))
+    )
     red_threes = draw(section(RedThreeRules, bonus_table=st.just(table)))
     fewest_threes = 2 * min(decks.values())
     meld_min = draw(st.integers(2, min(8, fewest_threes)))
     black_threes = draw(section(BlackThreeRules, meld_min=st.just(meld_min), meld_max=st.integers(meld_min, 12)))
 
+    hands = {"special_hands": _showable_hands([h + turn.stock_draw for h in hand_size.values()])} if showable else {}
     sections: dict[str, Any] = {
         "deal": deal,
+        "upcard": upcard,
+        "turn": turn,
+        "scoring": draw(section(ScoringRules, **hands)),
         "initial_meld": initial_meld,
         "discard_pile": discard_pile,
         "melds": melds,
+        "ranks": draw(_ranks()),
         "canastas": canastas,
         "going_out": going_out,
+        "reserve": reserve,
         "red_threes": red_threes,
         "black_threes": black_threes,
     }
     hints = typing.get_type_hints(Variant)
     for field in attrs.fields(Variant):  # every other rule group, field by field (so a new group is covered too)
         if attrs.has(hints[field.name]) and field.name not in sections:
-            sections[field.name] = draw(section(hints[field.name]))
+            sections[field.name] = draw(section(hints[field.name], **FIXED.get(field.name, {})))
     variant = Variant(
-        schema_version=1,
+        schema_version=2,
         name=draw(any_text.filter(lambda s: bool(s.strip()))),
         title=draw(any_text),
         description=draw(any_text),
@@ -230,12 +398,44 @@ def _variants(draw: st.DrawFn, citations: bool, player_counts: st.SearchStrategy
 
 # --- can a match end? ---------------------------------------------------------------
 
-def _point_value(key: str, value: int) -> Callable[[Variant], Variant]:
-    """A change setting one key of :data:`POINT_KEYS` (every entry of the red-three table) to ``value``, clamped into its range."""
+DEFAULT_SPECIAL_HAND = SpecialHand(name="seven_pairs", pattern="2 2 2 2 2 2 2", points=0)
+"""Modern American's seven pairs (EBB §2.12): a special hand of 14 cards."""
+
+
+def _hand_of(size: int) -> SpecialHand:
+    if size == 14:
+        return DEFAULT_SPECIAL_HAND
+    groups = [4] * (size // 4) + ([size % 4] if size % 4 else [])
+    return SpecialHand(name=f"hand_of_{size}", pattern=" ".join(str(g) for g in groups), points=0)
+
+
+DEFAULT_SPECIAL_HANDS = tuple(_hand_of(size) for size in range(2, 32))
+"""The special hands :func:`point_value` adds, with their points, to a profile that has none: one for every hand a player can
+hold after a one-card draw (2 to 31 cards, groups of four of a rank), seven pairs among them, so that every profile's hands can
+match one (decisions P67)."""
+
+
+def point_value(key: str, value: int) -> Callable[[Variant], Variant]:
+    """A change setting one key of :data:`POINT_KEYS` to ``value``, clamped into its range.
+
+    Every entry of the red-three table; one kind of ``canastas.bonus`` (a kind the table
+    does not list is added); every rank of ``ranks.natural_canasta_bonus`` and every
+    special hand's points. A positive value given to an empty per-rank table gives it to
+    every natural rank, and to a profile with no special hand adds
+    :data:`DEFAULT_SPECIAL_HANDS`, so that the key can score.
+    """
     group, _, name = key.rpartition(".")
-    owner = {"scoring.card_points": CardPoints, "canastas": CanastaRules, "going_out": GoingOutRules}.get(group)
-    owner = owner or {"concealed_going_out": ConcealedGoingOutRules, "red_threes": RedThreeRules}[group]
-    meta = attrs.fields_dict(cast(Any, owner))[name].metadata
+    if key == "scoring.special_hands":
+        owner, field = SpecialHand, "points"
+    elif key == "ranks.natural_canasta_bonus":
+        owner, field = RankRules, name
+    elif group == "canastas.bonus":
+        owner, field = CanastaRules, "bonus"
+    else:
+        owner = {"scoring.card_points": CardPoints, "going_out": GoingOutRules}.get(group)
+        owner = owner or {"concealed_going_out": ConcealedGoingOutRules, "red_threes": RedThreeRules}[group]
+        field = name
+    meta = attrs.fields_dict(cast(Any, owner))[field].metadata
     lo, hi = meta.get("lo"), meta.get("hi")
     value = max(value, INT64[0] if lo is None else lo)
     value = min(value, INT64[1] if hi is None else hi)
@@ -244,6 +444,16 @@ def _point_value(key: str, value: int) -> Callable[[Variant], Variant]:
         if key == "red_threes.bonus_table":
             table = {k: tuple(value for _ in t) for k, t in v.red_threes.bonus_table.items()}
             return attrs.evolve(v, red_threes=attrs.evolve(v.red_threes, bonus_table=table))
+        if key == "scoring.special_hands":
+            hands = v.scoring.special_hands or (DEFAULT_SPECIAL_HANDS if value > 0 else ())
+            hands = tuple(attrs.evolve(h, points=value) for h in hands)
+            return attrs.evolve(v, scoring=attrs.evolve(v.scoring, special_hands=hands))
+        if key == "ranks.natural_canasta_bonus":
+            ranks = v.ranks.natural_canasta_bonus or (dict.fromkeys(NATURAL_RANKS, 0) if value > 0 else {})
+            return attrs.evolve(v, ranks=attrs.evolve(v.ranks, natural_canasta_bonus=dict.fromkeys(ranks, value)))
+        if group == "canastas.bonus":
+            bonus = {**v.canastas.bonus, CanastaKind(name): value}
+            return attrs.evolve(v, canastas=attrs.evolve(v.canastas, bonus=bonus))
         if group == "scoring.card_points":
             points = attrs.evolve(v.scoring.card_points, **{name: value})
             return attrs.evolve(v, scoring=attrs.evolve(v.scoring, card_points=points))
@@ -256,7 +466,7 @@ def without_points(v: Variant, keep: Iterable[str] = ()) -> Variant:
     """The profile with every key of :data:`POINT_KEYS` but ``keep`` set to 0 (as near 0 as its range allows)."""
     for key in POINT_KEYS:
         if key not in keep:
-            v = _point_value(key, 0)(v)
+            v = point_value(key, 0)(v)
     return v
 
 
@@ -272,10 +482,12 @@ def scoring_edge_variants(draw: st.DrawFn) -> Variant:
     kept = draw(st.sets(st.sampled_from(POINT_KEYS), max_size=2))
     v = without_points(v, kept)
     for key in sorted(kept):
-        v = _point_value(key, draw(st.sampled_from([1, 5, 100, INT64[1]])))(v)
+        v = point_value(key, draw(st.sampled_from([1, 5, 100, INT64[1]])))(v)
     if draw(st.booleans()):
         top = draw(st.sampled_from([1, 50, 10000]))
-        v = attrs.evolve(v, initial_meld=attrs.evolve(v.initial_meld, minimums=tuple(top for _ in v.initial_meld.minimums)))
+        by_hand = tuple(top for _ in v.initial_meld.minimums_by_hand)
+        minimums = tuple(top for _ in v.initial_meld.minimums)
+        v = attrs.evolve(v, initial_meld=attrs.evolve(v.initial_meld, minimums=minimums, minimums_by_hand=by_hand))
     if draw(st.booleans()):
         v = attrs.evolve(v, concealed_going_out=attrs.evolve(v.concealed_going_out, allowed=False))
     return v
@@ -284,8 +496,27 @@ def scoring_edge_variants(draw: st.DrawFn) -> Variant:
 # --- house files ---------------------------------------------------------------------------
 
 
+def _zero_is_absent(cls: type = Variant, prefix: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
+    """The keyed tables where a key given 0 is dropped (``ranks.unfinished_penalty``): a house file writes 0 to undo its parent's."""
+    out: set[tuple[str, ...]] = set()
+    hints = typing.get_type_hints(cls)
+    for f in attrs.fields(cast(Any, cls)):
+        if attrs.has(hints[f.name]):
+            out |= _zero_is_absent(hints[f.name], (*prefix, f.name))
+        elif key_type(hints[f.name]) is not None and f.converter is not None:
+            out.add((*prefix, f.name))
+    return out
+
+
+ZERO_IS_ABSENT: frozenset[tuple[str, ...]] = frozenset(_zero_is_absent())
+"""Key paths of the keyed tables that drop a key given 0 (schema ``keyed(..., zero_is_absent=True)``), as tuples of names."""
+
+
 def _changes(parent: Mapping[str, Any], child: Mapping[str, Any], path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
-    """The leaves of ``child`` that differ from ``parent``'s, as (key path, value); a table the parent lacks is one leaf."""
+    """The leaves of ``child`` that differ from ``parent``'s, as (key path, value); a table the parent lacks is one leaf.
+
+    A key of a table where 0 means absent (:data:`ZERO_IS_ABSENT`) that the parent gives and the child does not is written as 0.
+    """
     out: list[tuple[tuple[str, ...], Any]] = []
     for key, value in child.items():
         old = parent.get(key)
@@ -293,7 +524,22 @@ def _changes(parent: Mapping[str, Any], child: Mapping[str, Any], path: tuple[st
             out += _changes(old, value, (*path, key))
         elif value != old:
             out.append(((*path, key), value))
+    if path in ZERO_IS_ABSENT:
+        out += [((*path, key), 0) for key in parent if key not in child]
     return out
+
+
+def house_ready(v: Variant, parent: Variant) -> Variant:
+    """``v`` with what a house file extending ``parent`` cannot take away put back: a house file merges keyed tables key by key.
+
+    Every player count of the parent is listed with who sits out, and the keys the parent gives in the keyed tables where
+    0 is a value of its own (``canastas.bonus``, ``ranks.natural_canasta_bonus``) keep the parent's values where ``v`` lacks them.
+    """
+    sitting_out = {PlayerCount(n): v.deal.sitting_out.get(PlayerCount(n), 0) for n in v.player_counts}
+    v = attrs.evolve(v, deal=attrs.evolve(v.deal, sitting_out=sitting_out))
+    bonus = {**parent.canastas.bonus, **v.canastas.bonus}
+    by_rank = {**parent.ranks.natural_canasta_bonus, **v.ranks.natural_canasta_bonus}
+    return attrs.evolve(v, canastas=attrs.evolve(v.canastas, bonus=bonus), ranks=attrs.evolve(v.ranks, natural_canasta_bonus=by_rank))
 
 
 def _put(table: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
@@ -324,14 +570,15 @@ def house_files(draw: st.DrawFn) -> tuple[dict[str, str], Variant]:
     written in one of the two files, drawn at random, so the loader's merge
     of tables key by key and of arrays whole is played at both levels. The
     profile lists every player count of its bundled parent (a house file can
-    only add to a table by player count) and says who sits out at each count.
+    only add to a table by player count), says who sits out at each count and
+    keeps the parent's keys of the keyed tables where 0 is a value
+    (:func:`house_ready`); a key the parent gives in a table where 0 means
+    absent is written as 0.
     """
     parent_name = draw(st.sampled_from(variant_names()))
     parent = load_variant(parent_name)
     need = set(parent.player_counts)
-    v = draw(variants(citations=False, player_counts=st.sets(st.sampled_from(PLAYER_COUNTS)).map(lambda s: s | need)))
-    sitting_out = {PlayerCount(n): v.deal.sitting_out.get(PlayerCount(n), 0) for n in v.player_counts}
-    v = attrs.evolve(v, deal=attrs.evolve(v.deal, sitting_out=sitting_out))
+    v = house_ready(draw(variants(citations=False, player_counts=st.sets(st.sampled_from(PLAYER_COUNTS)).map(lambda s: s | need))), parent)
     data = unstructure_variant(v)
     changes = [(path, value) for path, value in _changes(unstructure_variant(parent), data) if path[0] not in META_KEYS]
     in_base = draw(st.lists(st.booleans(), min_size=len(changes), max_size=len(changes)))
@@ -346,7 +593,7 @@ def _leaves(data: Mapping[str, Any], prefix: str = "") -> list[str]:
     out: list[str] = []
     for key, value in data.items():
         path = f"{prefix}{key}"
-        if isinstance(value, dict):
+        if isinstance(value, dict) and value:  # an empty table is written as a value of its own: `key = {}`
             out += _leaves(value, f"{path}.")
         else:
             out.append(path)
@@ -621,17 +868,26 @@ def mutated_profiles() -> st.SearchStrategy[str]:
 
 __all__ = [
     "BASE_TEXTS",
+    "DEFAULT_SPECIAL_HAND",
+    "DEFAULT_SPECIAL_HANDS",
     "MUTATIONS",
+    "NATURAL_RANKS",
+    "NO_WILD_MELD",
     "POINT_KEYS",
+    "ZERO_IS_ABSENT",
     "citable_paths",
     "house_files",
+    "house_ready",
     "house_text",
     "mutated_data",
     "mutated_profiles",
     "mutated_texts",
+    "point_value",
     "scoring_edge_variants",
     "scoring_sources",
     "section",
+    "shapes",
+    "special_hand_patterns",
     "toml_literal",
     "toml_values",
     "variants",

@@ -11,9 +11,15 @@ they run over profiles no file ships:
   merge path is played too;
 * a sweep that changes one rule key of each bundled profile at a time, for
   every key of the schema, to each enum value, each truth value and both ends
-  of its range; an end that fails validation on its own is played together
-  with the companion changes that make it valid (raise the canasta size with
-  ``melds.min_naturals = 7``, add packs for ``black_threes.meld_min = 8``).
+  of its range; a list of ranks to no rank, each rank alone and every rank;
+  a table keyed by rank or canasta kind to no key and each key at each end
+  (and without it, where 0 is a value of its own); the special hands to none
+  and at both ends of their points. An end that fails validation on its own
+  is played together with the companion changes that make it valid (raise
+  the canasta size with ``melds.min_naturals = 7``, add packs for
+  ``black_threes.meld_min = 8``, raise ``melds.max_size`` with the canasta
+  size, give a reserve pile where going out needs one); the ends no valid
+  profile holds are listed, with the reason, in ``NEVER_VALID``.
 
 Every state before the end of the match must offer the player to act a legal
 action, and every hand must end. Along the way: at turn starts the exported
@@ -27,11 +33,19 @@ down to one card he could neither meld (the discard is required) nor discard
 (going out needed a canasta he did not have); the last card must now be able
 to go out as the discard (001 §16 B, §18 A).
 
+The schema-2 fuzzing found five engine bugs, each fixed and kept as a
+regression test at the end of the file: a pile take that laid a black bonus
+three and left one card, a meld emptying the hand into a one-card reserve
+pile (two dead ends), and three positions that did not load back (a reserve
+pile become the stock, scores past the target in a match of ``match.hands``,
+a hand emptied at the deal with the stock out).
+
 The ``ci`` hypothesis profile (tests/conftest.py) runs it thoroughly: 400
-examples a test, four hands a game, every player count and two seeds a sweep
-case, two position round trips a game; the default (120 examples, two hands,
-one player count and seed a case, one round trip a game) keeps the file
-under a minute.
+examples a test, four hands a game, every sweep case on every bundled
+profile with two seeds (at two player counts where the profile has them),
+two position round trips a game; the default (120 examples, two hands, each
+change of the sweep on one bundled profile with one seed, one round trip a
+game) keeps the file to a few minutes.
 """
 
 from __future__ import annotations
@@ -49,14 +63,27 @@ import pytest
 import tomli_w
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
-from strategies import INT64, POINT_KEYS, SEATINGS, house_files, scoring_sources, variants
+from strategies import (
+    DEFAULT_SPECIAL_HAND,
+    INT64,
+    NO_WILD_MELD,
+    POINT_KEYS,
+    SEATINGS,
+    ZERO_IS_ABSENT,
+    house_files,
+    scoring_sources,
+    variants,
+)
 
 import canasta
 from canasta.bots import HeuristicBot
+from canasta.core.actions import ShowSpecialHand
 from canasta.variants import check_variant
+from canasta.variants.converter import unstructure_variant
+from canasta.variants.enums import DealtRedThrees, MeldRank, ReserveTrigger
 from canasta.variants.loading import rule_keys
 from canasta.variants.reference import KeyInfo, keys
-from canasta.variants.schema import META_KEYS, PlayerCount, Variant
+from canasta.variants.schema import META_KEYS, PlayerCount, Variant, key_type
 
 THOROUGH = settings().max_examples >= 100
 """Whether the loaded hypothesis profile asks for a thorough run (the ``ci`` profile of tests/conftest.py)."""
@@ -65,7 +92,7 @@ EXAMPLES = 400 if THOROUGH else 120
 HANDS = 4 if THOROUGH else 2
 """Hands played per fuzzed game."""
 SWEEP_SEEDS = 2 if THOROUGH else 1
-"""Seeds each sweep case is played with; a thorough run plays every player count, the default one (the changed one)."""
+"""Seeds each sweep case is played with, each at one player count (the changed one, else one drawn by the seed)."""
 ROUND_TRIPS = 2 if THOROUGH else 1
 """Positions exported and loaded back per game, at turn starts drawn at random."""
 ACTIONS_PER_HAND = 40_000
@@ -95,15 +122,24 @@ class Seat:
         if self.bot is not None:
             return self.bot.choose(g.view(g.current_player), legal)
         if self.kind == "greedy":
-            preferred = [a for a in legal if isinstance(a, canasta.TakePile | canasta.Meld)]
+            preferred = [a for a in legal if isinstance(a, canasta.TakePile | canasta.Meld | ShowSpecialHand)]
             if preferred and self.rng.random() < 0.9:
                 return self.rng.choice(preferred)
         return self.rng.choice(legal)
 
 
-def assert_position_round_trip(g: canasta.Game, turn_cap: int, as_toml: bool) -> None:
-    """At a turn start the position loads back (as a table, or written as TOML) to the same turn and the same legal actions."""
-    position = g.position()
+def assert_position_round_trip(g: canasta.Game, turn_cap: int, as_toml: bool) -> bool:
+    """At a turn start the position loads back (as a table, or written as TOML) to the same turn and the same legal actions.
+
+    False if this is no turn start after all: melds before the draw (``initial_meld.from_hand_before_pile``) leave the draw
+    phase mid-turn, which positions do not hold (their export refuses, as documented).
+    """
+    try:
+        position = g.position()
+    except canasta.PositionError as exc:
+        if "mid-turn" in str(exc) and g.phase is canasta.Phase.DRAW:
+            return False
+        raise
     loaded = canasta.Game.from_position(tomli_w.dumps({"position": position}) if as_toml else position, turn_cap=turn_cap)
     assert (loaded.current_player, loaded.phase, loaded.hand_number, loaded.scores) == (
         g.current_player,
@@ -113,20 +149,32 @@ def assert_position_round_trip(g: canasta.Game, turn_cap: int, as_toml: bool) ->
     )
     assert loaded.legal_actions() == g.legal_actions(), "a loaded position offers other actions"
     assert loaded.position() == position, "a loaded position exports differently"
+    return True
 
 
 def assert_scored_through_sources(g: canasta.Game, hand: int) -> None:
     """Every point a side scored in the hand came through a key :func:`scoring_sources` names (topics M)."""
     sources = set(scoring_sources(g.variant, g.players))
     for score in g.hand_scores[hand - 1]:
-        if score.melded > 0:
-            assert sources & {k for k in POINT_KEYS if k.startswith("scoring.card_points.")}, score
-        if score.canastas > 0:
-            assert sources & {k for k in POINT_KEYS if k.startswith("canastas.")}, score
-        if score.going_out > 0:
-            assert sources & {"going_out.bonus", "concealed_going_out.bonus"}, score
-        if score.red_threes > 0:
-            assert "red_threes.bonus_table" in sources, score
+        _assert_score_sources(score, sources)
+
+
+CANASTA_KEYS = frozenset({*(k for k in POINT_KEYS if k.startswith("canastas.")), "ranks.natural_canasta_bonus"})
+CARD_KEYS = frozenset(k for k in POINT_KEYS if k.startswith("scoring.card_points."))
+
+
+def _assert_score_sources(score: Any, sources: set[str]) -> None:
+    """Each part of a side's score above 0 has a key among ``sources`` that pays it."""
+    if score.melded > 0:
+        assert sources & CARD_KEYS, score
+    if score.canastas > 0:
+        assert sources & CANASTA_KEYS, score
+    if score.special_hand > 0:
+        assert "scoring.special_hands" in sources, score
+    if score.going_out > 0:
+        assert sources & {"going_out.bonus", "concealed_going_out.bonus"}, score
+    if score.red_threes > 0:
+        assert "red_threes.bonus_table" in sources, score
 
 
 def assert_record_replays(g: canasta.Game) -> None:
@@ -161,8 +209,7 @@ def play(
         legal = g.legal_actions()
         assert legal, f"dead end: seat {g.current_player}, phase {g.phase}, hand {g.hand_number}\n{g}"
         if round_trips and g.phase is canasta.Phase.DRAW and rng.random() < 1 / 16:
-            assert_position_round_trip(g, turn_cap, as_toml=round_trips % 2 == 1)
-            round_trips -= 1
+            round_trips -= assert_position_round_trip(g, turn_cap, as_toml=round_trips % 2 == 1)
         number = g.hand_number
         g.apply(seats[g.current_player].choose(g, legal))
         if g.hand_number != number or g.is_over:
@@ -217,17 +264,51 @@ def test_every_valid_house_file_loads_and_plays_without_a_dead_end(files: tuple[
 RULE_KEYS: tuple[KeyInfo, ...] = tuple(k for k in keys() if k.path.partition(".")[0] not in META_KEYS)
 """Every rule key of the schema (canasta.variants.reference), read from the schema classes: a new key is swept too."""
 
+_GROUPS = {hint: name for name, hint in typing.get_type_hints(Variant).items() if attrs.has(hint)}
+NO_WILD_PATHS = frozenset(f"{_GROUPS[cls]}.{name}" for cls, name in NO_WILD_MELD)
+"""The per-rank keys that may not name ``W``, the wild-card meld (validation ``_family_problems``)."""
+
 Change = tuple[str, Any, int | None]
 """A target of the sweep: its label (an enum value, ``true``, ``lo``, ``hi``, ``empty``), the new value, and the player count it is for."""
 
 
 def _ends(key: KeyInfo) -> tuple[int, int]:
-    """The ends of a key's range; a key with no bound of its own is bounded by TOML's 64-bit integers."""
+    """The ends of a key's range; a key with no bound of its own is bounded by TOML's 64-bit integers.
+
+    A list of tables (``scoring.special_hands``) has the range of its entries' points.
+    """
+    if _is_table_list(key.type):
+        meta = attrs.fields_dict(typing.get_args(key.type)[0])["points"].metadata
+        return (meta["lo"], meta["hi"])
     return (INT64[0] if key.lo is None else key.lo, INT64[1] if key.hi is None else key.hi)
 
 
 def _is_per_players(tp: Any) -> bool:
-    return typing.get_origin(tp) is Mapping and typing.get_args(tp)[0] is PlayerCount
+    return key_type(tp) is PlayerCount
+
+
+def _enum_key(tp: Any) -> type[enum.Enum] | None:
+    """The enum a keyed table is keyed by (a rank, a canasta kind, a canasta class), or None."""
+    key = key_type(tp)
+    return key if isinstance(key, type) and issubclass(key, enum.Enum) else None
+
+
+def _list_of(tp: Any) -> Any:
+    """The entry type of a list field (``tuple[X, ...]``), or None."""
+    return typing.get_args(tp)[0] if typing.get_origin(tp) is tuple and typing.get_args(tp)[1:] == (Ellipsis,) else None
+
+
+def _is_table_list(tp: Any) -> bool:
+    return attrs.has(_list_of(tp)) if _list_of(tp) is not None else False
+
+
+def _zero_is_absent(key: KeyInfo) -> bool:
+    return tuple(key.path.split(".")) in ZERO_IS_ABSENT
+
+
+def _members(key: KeyInfo) -> list[enum.Enum]:
+    """The values a list of enums may hold: every member, but ``W`` where the key takes only natural ranks."""
+    return [m for m in _list_of(key.type) if not (key.path in NO_WILD_PATHS and m is MeldRank.WILD)]
 
 
 def _run(lo: int, hi: int, size: int, at_top: bool) -> tuple[int, ...]:
@@ -235,11 +316,20 @@ def _run(lo: int, hi: int, size: int, at_top: bool) -> tuple[int, ...]:
     return tuple(range(hi - size + 1, hi + 1)) if at_top else tuple(range(lo, lo + size))
 
 
+INCREASING = frozenset({"initial_meld.score_thresholds"})
+"""Lists whose entries must increase strictly: their ends are runs from the end of the range; the others' are the end repeated."""
+
+
 def targets(key: KeyInfo, variant: Variant) -> list[Change]:
     """The values the sweep gives ``key`` in ``variant``: every enum value, both truth values, both ends of the range.
 
     A table by player count takes each end at each player count the profile
-    supports; a list takes no entries, and entries at each end of the range.
+    supports; a list takes no entries, and entries at each end of the range; a
+    list of ranks takes no rank, each rank alone (labelled by its value) and
+    every rank it may hold (``all``); a table keyed by an enum takes no key,
+    and each key at each end (``A=lo``, ``natural=hi``) and, where 0 is a value
+    of its own, without that key (``pure_wild=absent``); the special hands
+    take none, and the profile's own (or seven pairs) at each end of their points.
     """
     tp = key.type
     current = lookup(variant, key.path)
@@ -250,12 +340,28 @@ def targets(key: KeyInfo, variant: Variant) -> list[Change]:
     lo, hi = _ends(key)
     if tp is int:
         return [("lo", lo, None), ("hi", hi, None)]
-    if typing.get_origin(tp) is tuple and typing.get_args(tp)[1:] == (Ellipsis,):
+    item = _list_of(tp)
+    if item is not None and attrs.has(item):
+        hands = current or (DEFAULT_SPECIAL_HAND,)
+        return [("empty", (), None), *((end, tuple(attrs.evolve(h, points=v) for h in hands), None) for end, v in (("lo", lo), ("hi", hi)))]
+    if isinstance(item, type) and issubclass(item, enum.Enum):
+        return [("empty", (), None), *((m.value, (m,), None) for m in item), ("all", tuple(_members(key)), None)]
+    if item is not None:
         size = max(1, len(current))
-        return [("empty", (), None), ("lo", _run(lo, hi, size, False), None), ("hi", _run(lo, hi, size, True), None)]
+        if key.path in INCREASING:
+            return [("empty", (), None), ("lo", _run(lo, hi, size, False), None), ("hi", _run(lo, hi, size, True), None)]
+        return [("empty", (), None), ("lo", (lo,) * size, None), ("hi", (hi,) * size, None)]
+    by = _enum_key(tp)
+    if by is not None:
+        out: list[Change] = [("empty", {}, None)]
+        for k in by:
+            out += [(f"{k.value}=lo", {**current, k: lo}, None), (f"{k.value}=hi", {**current, k: hi}, None)]
+            if not _zero_is_absent(key):
+                out.append((f"{k.value}=absent", {j: x for j, x in current.items() if j != k}, None))
+        return out
     if _is_per_players(tp):
         value_type = typing.get_args(tp)[1]
-        out: list[Change] = []
+        out = []
         for n in variant.player_counts:
             count = PlayerCount(n)
             if value_type is int:
@@ -278,6 +384,20 @@ def realized(key: KeyInfo, variant: Variant) -> set[str]:
     if tp is bool:
         return {"true" if value else "false"}
     lo, hi = _ends(key)
+    empty = {"empty"} if not value else set()
+    item = _list_of(tp)
+    if item is not None and attrs.has(item):
+        return empty | {label for label, end in (("lo", lo), ("hi", hi)) if any(h.points == end for h in value)}
+    if isinstance(item, type) and issubclass(item, enum.Enum):
+        return empty | {m.value for m in value} | ({"all"} if set(value) >= set(_members(key)) else set())
+    by = _enum_key(tp)
+    if by is not None:
+        out = set(empty)
+        for k in by:
+            held = value.get(k, 0 if _zero_is_absent(key) else None)
+            out |= {f"{k.value}={label}" for label, end in (("lo", lo), ("hi", hi)) if held == end}
+            out |= {f"{k.value}=absent"} if k not in value and not _zero_is_absent(key) else set()
+        return out
     if _is_per_players(tp):
         entries = [x for v in value.values() for x in (v if isinstance(v, tuple) else (v,))]
     elif isinstance(value, tuple):
@@ -285,7 +405,7 @@ def realized(key: KeyInfo, variant: Variant) -> set[str]:
     else:
         entries = [value]
     out = {label for label, end in (("lo", lo), ("hi", hi)) if end in entries}
-    return out | ({"empty"} if value == () else set())
+    return out | empty if isinstance(value, tuple) else out
 
 
 def lookup(variant: Any, path: str) -> Any:
@@ -319,7 +439,11 @@ def make_valid(v: Variant, key: str, at: int | None) -> Variant:
     against each other and the canasta size, the pile taken with a natural and
     a wild card against the meld limits, black threes against the packs, the
     seating, the deck against the deal, the red-three table against the packs,
-    the opening minimums against the thresholds. The caller checks the result.
+    the opening minimums against the thresholds; schema 2's: the meld size
+    limit against the canasta size, a rank both natural-only and wild in the
+    opening only, a reserve to take where going out needs one, and the deck
+    against the upcard and the reserve piles dealt aside. The caller checks
+    the result.
     """
 
     def free(path: str, n: int | None = None) -> bool:
@@ -339,6 +463,21 @@ def make_valid(v: Variant, key: str, at: int | None) -> Variant:
         else:
             set_("melds.min_size", min(m.min_size, size))
             set_("melds.min_naturals", min(m.min_naturals, size))
+    m, size = v.melds, v.canastas.size
+    if m.max_size and m.max_size < size:  # a meld limit below the canasta size: no canasta could be made
+        if free("melds.max_size"):
+            set_("melds.max_size", size)
+        else:
+            set_("canastas.size", max(3, m.max_size))
+            set_("melds.min_size", min(v.melds.min_size, v.canastas.size))
+            set_("melds.min_naturals", min(v.melds.min_naturals, v.canastas.size))
+    rk = v.ranks
+    both = set(rk.natural_only) & set(rk.wilds_only_in_opening)
+    if both:  # a rank both natural-only and wild in the opening only: the one not under test gives it up
+        path = "ranks.wilds_only_in_opening" if free("ranks.wilds_only_in_opening") else "ranks.natural_only"
+        set_(path, tuple(r for r in lookup(v, path) if r not in both))
+    if v.going_out.reserve_taken and not v.reserve.sizes:
+        set_(*(("going_out.reserve_taken", False) if free("going_out.reserve_taken") else ("reserve.sizes", (11,))))
     if v.discard_pile.wild_and_natural and not _meld_ok(v, 2, 1):
         if free("discard_pile.wild_and_natural"):
             set_("discard_pile.wild_and_natural", False)
@@ -366,17 +505,16 @@ def make_valid(v: Variant, key: str, at: int | None) -> Variant:
                 set_("black_threes.meld_min", max(2, 2 * v.deal.decks[count]))
         d = v.deal
         playing = n - d.sitting_out.get(count, 0)
-        if playing * d.hand_size[count] + 1 > 52 * d.decks[count] + d.jokers[count]:
+        besides = (1 if v.upcard.enabled else 0) + (sum(v.reserve.sizes) if v.reserve.dealt else 0)  # the upcard, piles dealt aside
+        if playing * d.hand_size[count] + besides > 52 * d.decks[count] + d.jokers[count]:
             if free("deal.decks", n):
                 set_("deal.decks", {**d.decks, count: 4})
             if free("deal.jokers", n):
                 set_("deal.jokers", {**v.deal.jokers, count: 12})
             d = v.deal
             if free("deal.hand_size", n):
-                set_(
-                    "deal.hand_size",
-                    {**d.hand_size, count: min(d.hand_size[count], (52 * d.decks[count] + d.jokers[count] - 1) // playing)},
-                )
+                room = (52 * d.decks[count] + d.jokers[count] - besides) // playing
+                set_("deal.hand_size", {**d.hand_size, count: max(1, min(d.hand_size[count], room))})
         table, want = v.red_threes.bonus_table[count], 2 * v.deal.decks[count]
         if len(table) != want:
             fill = table[-1] if table else 0
@@ -419,11 +557,12 @@ def sweep(name: str) -> Iterator[SweepCase]:
     yield SweepCase(base=name, key="", label="", at=None, variant=bundled, companions=())
     for key in RULE_KEYS:
         for label, value, at in targets(key, bundled):
-            if value == lookup(bundled, key.path):
+            tried = replace(bundled, key.path, value)  # as the schema holds it: a keyed table drops a key given 0 where 0 is absent
+            if lookup(tried, key.path) == lookup(bundled, key.path):
                 continue
-            changed = make_valid(replace(bundled, key.path, value), key.path, at)
+            changed = make_valid(tried, key.path, at)
             if (
-                lookup(changed, key.path) != value
+                lookup(changed, key.path) != lookup(tried, key.path)
                 or check_variant(changed)
                 or not all(scoring_sources(changed, n) for n in changed.player_counts)
             ):
@@ -434,8 +573,19 @@ def sweep(name: str) -> Iterator[SweepCase]:
 
 CASES: tuple[SweepCase, ...] = tuple(case for name in canasta.variant_names() for case in sweep(name))
 
+_W_MELD = "W is the wild-card meld, which holds wild cards only: the key names natural ranks, 4 to A (validation._family_problems)"
+_BONUS_KIND = "canastas.bonus always gives the bonus of natural, mixed and wild canastas (validation._family_problems)"
 NEVER_VALID: dict[tuple[str, str], str] = {
     ("initial_meld.minimums", "empty"): "one minimum per band, and there is always at least one band (validation.py)",
+    ("ranks.natural_only", "W"): _W_MELD,
+    ("ranks.wilds_only_in_opening", "W"): _W_MELD,
+    ("ranks.natural_canasta_bonus", "W=lo"): _W_MELD,
+    ("ranks.natural_canasta_bonus", "W=hi"): _W_MELD,
+    ("ranks.hand_penalty", "W=hi"): _W_MELD,  # W=lo is 0, which this table reads as no entry: every profile plays it
+    ("canastas.bonus", "empty"): _BONUS_KIND,
+    ("canastas.bonus", "natural=absent"): _BONUS_KIND,
+    ("canastas.bonus", "mixed=absent"): _BONUS_KIND,
+    ("canastas.bonus", "wild=absent"): _BONUS_KIND,
 }
 """Range ends no valid profile can hold, and why; every other end of every key must be played by the sweep."""
 
@@ -474,16 +624,151 @@ def test_never_valid_ends_are_refused() -> None:
                     )
 
 
+def _stable(text: str) -> int:
+    return sum(ord(c) * (i + 1) for i, c in enumerate(text)) % 2**31  # stable across runs, unlike hash()
+
+
 def _seeds(case: SweepCase) -> list[int]:
-    base = sum(ord(c) * (i + 1) for i, c in enumerate(case.id)) % 2**31  # stable across runs, unlike hash()
+    base = _stable(case.id)
     return [base + 7919 * i for i in range(SWEEP_SEEDS)]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def _one_base_each(cases: Sequence[SweepCase]) -> tuple[SweepCase, ...]:
+    """Every bundled profile as bundled, and each change (key, value, player count) on one of the profiles it applies to.
+
+    The profile is drawn by the change, stably, so that the changes spread over every bundled profile.
+    """
+    groups: dict[tuple[str, str, int | None], list[SweepCase]] = {}
+    for case in cases:
+        groups.setdefault((case.key, case.label, case.at), []).append(case)
+    out = [case for case in cases if not case.key]
+    for (key, label, at), group in groups.items():
+        if key:
+            out.append(group[_stable(f"{key}={label}.{at}") % len(group)])
+    return tuple(out)
+
+
+PLAYED: tuple[SweepCase, ...] = CASES if THOROUGH else _one_base_each(CASES)
+"""The sweep cases played: all of them in a thorough run, else each change on one bundled profile (about a ninth)."""
+
+
+@pytest.mark.parametrize("case", PLAYED, ids=[c.id for c in PLAYED])
 def test_each_single_rule_change_plays_without_a_dead_end(case: SweepCase) -> None:
     """Each case is played by greedy players, then by a HeuristicBot among greedy ones, which goes out and ends hands early."""
     counts = case.variant.player_counts
-    for seed in _seeds(case):
-        for players in counts if THOROUGH else [case.at or counts[seed % len(counts)]]:
-            play(case.variant, players, seed + players, hands=2, kinds=("greedy",))
-            play(case.variant, players, seed + players, hands=1, kinds=("heuristic", "greedy"), replay=THOROUGH)
+    for i, seed in enumerate(_seeds(case)):
+        players = case.at or counts[(_stable(case.id) + i) % len(counts)]  # a thorough run's second seed plays another count
+        play(case.variant, players, seed + players, hands=2, kinds=("greedy",))
+        play(case.variant, players, seed + players, hands=1, kinds=("heuristic", "greedy"), replay=THOROUGH)
+
+
+# ---------------------------------------------------------------------------
+# The bugs the fuzzing found, reproduced: each fixed, each kept as a regression test
+# ---------------------------------------------------------------------------
+
+
+def _first_bad_round_trip(v: Variant, players: int, seed: int, kinds: Sequence[str], hands: int = 1) -> str | None:
+    """Play as :func:`play` does, exporting and loading back the position at every turn start; the first failure, or None."""
+    g = canasta.Game(v, players=players, seed=seed)
+    seats = [Seat(kinds[s % len(kinds)], seed * 8 + s) for s in range(players)]
+    actions = 0
+    while not g.is_over and g.hand_number <= hands:
+        if g.phase is canasta.Phase.DRAW:
+            try:
+                canasta.Game.from_position(g.position())
+            except canasta.PositionError as exc:
+                return f"after {actions} actions: {exc}"
+        g.apply(seats[g.current_player].choose(g, g.legal_actions()))
+        actions += 1
+    return None
+
+
+def test_regression_a_reserve_pile_that_becomes_the_stock_exports_a_position_that_loads() -> None:
+    """Regency, with one reserve pile of 10 cards dealt aside, given on an empty hand and becoming the stock when it runs out."""
+    v = canasta.load_variant("regency")
+    v = replace(v, "reserve", attrs.evolve(v.reserve, sizes=(10,), dealt=True, becomes_stock=True, trigger=ReserveTrigger.EMPTY_HAND))
+    assert check_variant(v) == []
+    found = _first_bad_round_trip(v, players=2, seed=3, kinds=("uniform",))
+    assert found is None, found
+
+
+def test_regression_a_match_of_n_hands_past_its_target_exports_a_position_that_loads() -> None:
+    """Regency as a match of three hands with the target 50: the first turn of hand 2 starts with both sides past 50."""
+    v = canasta.load_variant("regency")
+    v = replace(v, "match", attrs.evolve(v.match, hands=3, target=50))
+    assert check_variant(v) == []
+    found = _first_bad_round_trip(v, players=2, seed=0, kinds=("heuristic",), hands=3)
+    assert found is None, found
+
+
+def test_regression_a_hand_left_empty_by_a_bonus_card_at_the_deal_exports_a_position_that_loads() -> None:
+    """Two players, one pack and a joker, hands of one card, reserve piles of 30 and 20 dealt aside: the stock is empty after
+    the deal (2 + 1 + 50 = 53 cards), and seat 0's card, a red three laid at the deal, is never replaced (seed 6)."""
+    v = canasta.load_variant("regency")
+    two = PlayerCount(2)
+    v = replace(v, "deal", attrs.evolve(v.deal, decks={two: 1}, jokers={two: 1}, hand_size={two: 1}, sides={two: 2}, sitting_out={}))
+    v = replace(v, "going_out.canastas_required", {two: 1})
+    v = replace(v, "red_threes.bonus_table", {two: (100, 200)})
+    v = replace(v, "black_threes.meld_min", 2)
+    v = replace(v, "turn.dealt_red_threes", DealtRedThrees.AT_DEAL)
+    v = replace(v, "reserve", attrs.evolve(v.reserve, sizes=(30, 20), dealt=True))
+    assert check_variant(v) == []
+    g = canasta.Game(v, players=2, seed=6)
+    assert g.legal_actions()
+    canasta.Game.from_position(g.position())
+
+
+def test_regression_taking_a_pile_with_a_black_bonus_three_leaves_a_legal_action() -> None:
+    """Regency with black threes as bonus cards, no going out with an unfinished meld of sixes and no one-card rule: seat 1
+    holds JS, his side an unfinished meld of sixes and six tens; the pile is 3S under TD. Taking it lays 3S at once, puts TD
+    on the tens, and leaves JS, which he may neither meld nor discard."""
+    v = canasta.load_variant("regency")
+    v = replace(v, "going_out.unfinished_melds_forbidden", (MeldRank.SIX,))
+    v = replace(v, "discard_pile.one_card_rule", False)
+    v = replace(v, "black_threes.bonus_card", True)
+    assert check_variant(v) == []
+    position = {
+        "variant": unstructure_variant(v),
+        "players": 2,
+        "seat": 1,
+        "phase": "draw",
+        "hands": {"0": "4C 5D 7H 8S 9C JD KH", "1": "JS"},
+        "sides": {"0": {"melds": ["QH QD QC"], "opened": True}, "1": {"melds": ["TH TS TH TS TC TC", "6H 6H 6D"], "opened": True}},
+        "pile": {"cards": "3S TD"},
+    }
+    g = canasta.Game.from_position(position)
+    if canasta.TakePile() in g.legal_actions():
+        g.apply("take")
+    assert g.legal_actions(), f"dead end after the take:\n{g}"
+
+
+@pytest.mark.parametrize(
+    ("trigger", "turn_continues", "hand", "melds", "meld"),
+    [(ReserveTrigger.EMPTY_HAND, False, "5H 5S 5D", ["QH QD QC"], "meld 5 n3"), (ReserveTrigger.OPENING, True, "AH AS AD", [], "meld A n3")],
+    ids=["empty hand, opened side", "opening, turn continues"],
+)
+def test_regression_a_meld_that_empties_the_hand_into_a_one_card_reserve_leaves_a_legal_action(
+    trigger: ReserveTrigger, turn_continues: bool, hand: str, melds: list[str], meld: str
+) -> None:
+    """Regency with one reserve pile of one card, given at once: seat 3, whose side has no canasta, could once meld his whole
+    hand after drawing (an empty hand, or the side's opening, gives the pile) and then hold the pile's one card, which he could
+    neither meld nor discard. A pile given at once must bring cards enough to end the turn (decisions P65)."""
+    v = canasta.load_variant("regency")
+    v = replace(v, "reserve", attrs.evolve(v.reserve, sizes=(1,), trigger=trigger, turn_continues=turn_continues))
+    assert check_variant(v) == []
+    position = {
+        "variant": unstructure_variant(v),
+        "players": 4,
+        "seat": 3,
+        "phase": "meld",
+        "drew": "stock",
+        "melded": [1, 3] if melds else [],
+        "hands": {"0": "4D 5C", "1": "JK 9S", "2": "KD 6H", "3": hand},
+        "sides": {"0": {"melds": [], "opened": False}, "1": {"melds": melds, "opened": bool(melds)}},
+        "pile": {"cards": "TH"},
+    }
+    g = canasta.Game.from_position(position)
+    # the pile's one card would leave him nothing to keep after a discard, and his side cannot go out: the meld is refused
+    assert canasta.parse_action(meld) not in g.legal_actions()
+    assert g.violation(meld) is not None
+    assert g.legal_actions(), f"dead end:\n{g}"

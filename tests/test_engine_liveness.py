@@ -18,8 +18,20 @@ check that every point scored in play comes through a key it names. Here:
 * every profile near the edge (most points taken away) that validation
   accepts has a way to score at every player count;
 * each way to score, alone in a profile, is accepted, and reached in play:
-  a scripted hand scores through it, and HeuristicBot matches with the
-  lowest target end.
+  a scripted hand scores through it (a special hand by showing it), and
+  HeuristicBot matches with the lowest target end;
+* profiles under which a side can score, shown in play, are accepted.
+
+Schema 2's scoring keys add members: special hands worth nothing, natural
+canastas of ranks with a bonus of their own too large for the deck,
+every-joker canastas with wild-card melds off; and members validation does
+not yet refuse (:data:`KNOWN_GAPS`, each naming its bug and xfailed at run
+time once play has shown that nobody scores): melded cards or bonus threes
+whose sign by canastas is never plus, black threes worth points that are
+bonus cards, opening minimums by hand or a natural meld out of reach, a
+special hand no hand can match, going out that needs a kind of canasta the
+rules forbid. :data:`LIVE` holds the opposite gaps: profiles refused though
+a side can score.
 """
 
 from __future__ import annotations
@@ -30,14 +42,23 @@ from collections.abc import Callable, Mapping
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, note, settings
-from strategies import POINT_KEYS, house_text, scoring_edge_variants, scoring_sources, without_points
+from strategies import (
+    DEFAULT_SPECIAL_HAND,
+    DEFAULT_SPECIAL_HANDS,
+    POINT_KEYS,
+    house_text,
+    point_value,
+    scoring_edge_variants,
+    scoring_sources,
+    without_points,
+)
 
 import canasta
 from canasta.bots import HeuristicBot
 from canasta.variants import check_variant
 from canasta.variants.converter import unstructure_variant
-from canasta.variants.enums import ConcealedMinimum, RedThreeCondition
-from canasta.variants.schema import PlayerCount, Variant
+from canasta.variants.enums import CanastaClass, CanastaKind, ConcealedMinimum, RedThreeCondition
+from canasta.variants.schema import PlayerCount, SpecialHand, Variant
 
 THOROUGH = settings().max_examples >= 100
 """Whether the loaded hypothesis profile asks for a thorough run (the ``ci`` profile of tests/conftest.py)."""
@@ -71,17 +92,20 @@ def _points(**values: int) -> Change:
 
 
 def _only(key: str, value: int = 100) -> Change:
-    """No point anywhere but ``key`` (of :data:`POINT_KEYS`) at ``value``."""
+    """No point anywhere but ``key`` (of :data:`POINT_KEYS`) at ``value`` (:func:`strategies.point_value`)."""
 
     def change(v: Variant) -> Variant:
-        v = without_points(v, keep=[key])
-        group, _, name = key.rpartition(".")
-        if key == "red_threes.bonus_table":
-            table = {k: tuple(value for _ in t) for k, t in v.red_threes.bonus_table.items()}
-            return attrs.evolve(v, red_threes=attrs.evolve(v.red_threes, bonus_table=table))
-        if group == "scoring.card_points":
-            return _points(**{name: value})(v)
-        return _set(**{group: {name: value}})(v)
+        return point_value(key, value)(without_points(v, keep=[key]))
+
+    return change
+
+
+def _bonus(**kinds: int) -> Change:
+    """Canasta bonuses by kind (``canastas.bonus``), merged into the profile's: ``_bonus(pure_wild=1000)``."""
+
+    def change(v: Variant) -> Variant:
+        bonus = {**v.canastas.bonus, **{CanastaKind(k): x for k, x in kinds.items()}}
+        return attrs.evolve(v, canastas=attrs.evolve(v.canastas, bonus=bonus))
 
     return change
 
@@ -120,7 +144,7 @@ DEAD: dict[str, tuple[Change, Change]] = {
         lambda v: _set(deal={"jokers": _per_count(v, 2)})(v),
     ),
     "points only for joker canastas, which are off": (
-        _then(_only("canastas.wild_canasta_bonus"), _set(canastas={"pure_wild_canasta_bonus": 1000, "wild_canastas": False})),
+        _then(_only("canastas.bonus.wild"), _bonus(pure_wild=1000), _set(canastas={"wild_canastas": False})),
         _set(canastas={"wild_canastas": True}),
     ),
     "points only for going out concealed, which is not allowed": (
@@ -128,11 +152,11 @@ DEAD: dict[str, tuple[Change, Change]] = {
         _set(concealed_going_out={"allowed": True}),
     ),
     "points only for mixed canastas, and no wild card may join a meld": (
-        _then(_only("canastas.mixed_bonus"), NO_WILD_MELDS),
+        _then(_only("canastas.bonus.mixed"), NO_WILD_MELDS),
         _set(melds={"max_wilds": 3}),
     ),
     "points only for natural canastas, larger than the naturals of a rank in the deck": (
-        _then(_only("canastas.natural_bonus"), HUGE_CANASTAS),
+        _then(_only("canastas.bonus.natural"), HUGE_CANASTAS),
         _set(canastas={"size": 7}),
     ),
     "points only for red threes, which count only with a canasta, and no canasta can be made": (
@@ -151,25 +175,79 @@ DEAD: dict[str, tuple[Change, Change]] = {
     "no side can open: every card worth 0, and going out concealed never waives the minimum": (
         lambda v: _then(
             _points(),
-            _set(canastas={"natural_bonus": 500, "mixed_bonus": 300}, going_out={"bonus": 100}),
+            _bonus(natural=500, mixed=300),
+            _set(going_out={"bonus": 100}),
             _set(concealed_going_out={"minimum": ConcealedMinimum.NEVER_WAIVED, "bonus": 200}),
             _set(initial_meld={"minimums": tuple(max(15, m) for m in v.initial_meld.minimums)}),
         )(v),
         ZERO_MINIMUMS,
     ),
+    # --- the scoring keys of schema 2 ---
+    "points only for special hands, each worth 0": (
+        _then(_points(), _set(scoring={"special_hands": DEFAULT_SPECIAL_HANDS})),
+        _only("scoring.special_hands", 2500),
+    ),
+    "points only for natural canastas of ranks with a bonus of their own, larger than the naturals of a rank in the deck": (
+        _then(_only("ranks.natural_canasta_bonus", 2500), HUGE_CANASTAS),
+        _set(canastas={"size": 7}),
+    ),
+    "points only for canastas holding every joker, and wild-card melds are off": (
+        _then(_only("canastas.bonus.every_joker", 2500), _set(canastas={"wild_canastas": False})),
+        _set(canastas={"wild_canastas": True}),
+    ),
+    "points only for melded cards, which count minus whatever the canastas": (
+        _then(_points(four_to_seven=5, ace=20), _set(scoring={"melded_sign_by_canastas": (-1,)})),
+        _set(scoring={"melded_sign_by_canastas": (-1, 1)}),
+    ),
+    "points only for bonus threes, which count for nothing whatever the canastas": (
+        _then(_only("red_threes.bonus_table"), _set(red_threes={"sign_by_canastas": (0,)})),
+        _set(red_threes={"sign_by_canastas": (-1, 0, 1)}),
+    ),
+    "points only for black threes, which are bonus cards, never melded": (
+        _then(_points(black_three=5), _set(black_threes={"bonus_card": True})),
+        _set(black_threes={"bonus_card": False}),
+    ),
+    "no side can open: the opening minimums by hand are above every card value in the deck": (
+        _then(_points(four_to_seven=5), _set(initial_meld={"minimums_by_hand": (10000,)}, concealed_going_out={"allowed": False})),
+        _set(initial_meld={"minimums_by_hand": ()}),
+    ),
+    "no side can open: one pack, and the opening needs a natural meld of five cards of a rank": (
+        _then(_one_pack, _points(four_to_seven=5), _set(initial_meld={"natural_meld_size": 5}, concealed_going_out={"allowed": False})),
+        _set(initial_meld={"natural_meld_size": 4}),
+    ),
+    "points only for a special hand no hand matches: twelve natural ranks, where threes never count": (
+        _then(_points(), _set(scoring={"special_hands": (SpecialHand(name="twelve", pattern="1 1 1 1 1 1 1 1 1 1 1 1", points=2500),)})),
+        _then(_set(scoring={"special_hands": DEFAULT_SPECIAL_HANDS}), _only("scoring.special_hands", 2500)),
+    ),
+    "points only for going out, which needs a wild-card canasta, and wild-card melds are off": (
+        _then(
+            _only("going_out.bonus"),
+            ZERO_MINIMUMS,
+            _set(going_out={"canasta_kinds_required": {CanastaClass.WILD: 1}}, canastas={"wild_canastas": False}),
+        ),
+        _set(canastas={"wild_canastas": True}),
+    ),
 }
 """Members of the class: a way to build a profile under which no side can score, and its twin with one way put back."""
+
+KNOWN_GAPS: dict[str, str] = {}
+"""Members validation accepts, so that a match under them never ends: each a bug of canasta/variants, named, and xfailed
+at run time only after play confirms that nobody scores. Remove an entry when validation refuses the member. The seven the
+schema-2 fuzzing found (signs by canastas, black bonus threes, minimums by hand, the natural meld, special hands of twelve
+ranks, canasta kinds required) are refused now."""
 
 BASES = ("finnish", "regency", "swedish-official")
 """Bundled profiles the members are built on: one player count, five, and four with three-player sides."""
 
 
-def nobody_scores_in_play(v: Variant, players: int, hands: int) -> None:
+def nobody_scores_in_play(v: Variant, players: int, hands: int, *, refused_ok: bool = True) -> None:
     """Play ``hands`` hands by HeuristicBots and greedy players: no side's hand ever totals above 0 (or the engine refuses it)."""
     try:
         g = canasta.Game(v, players=players, seed=players)
     except canasta.VariantError:
-        return
+        if refused_ok:
+            return
+        raise
     bots = [HeuristicBot(seed=s) for s in range(players)]
     rng = random.Random(players)
     while not g.is_over and g.hand_number <= hands:
@@ -185,12 +263,19 @@ def nobody_scores_in_play(v: Variant, players: int, hands: int) -> None:
 @pytest.mark.parametrize("base", BASES)
 @pytest.mark.parametrize("member", list(DEAD))
 def test_a_profile_under_which_no_side_can_score_is_refused(member: str, base: str) -> None:
+    """Refused by validation and the loader; the twin accepted; and in play nobody scores (a known gap xfails, see KNOWN_GAPS)."""
     dead_change, alive_change = DEAD[member]
     bundled = canasta.load_variant(base)
     dead = dead_change(bundled)
     alive = alive_change(dead)
     assert check_variant(alive) == [], f"the twin with a way to score is refused: {[str(p) for p in check_variant(alive)]}"
     assert all(scoring_sources(alive, n) for n in alive.player_counts)
+    if member in KNOWN_GAPS and all(scoring_sources(dead, n) for n in dead.player_counts):
+        for n in dead.player_counts[:1] if not THOROUGH else dead.player_counts:
+            nobody_scores_in_play(dead, n, hands=6 if THOROUGH else 3, refused_ok=False)
+        assert not check_variant(dead), [str(p) for p in check_variant(dead)]  # valid in every other way
+        pytest.xfail(KNOWN_GAPS[member])
+    assert member not in KNOWN_GAPS, f"validation now refuses it: remove it from KNOWN_GAPS ({KNOWN_GAPS[member]})"
     dead_counts = [n for n in dead.player_counts if not scoring_sources(dead, n)]
     assert dead_counts, "scoring_sources finds a way to score"
     for n in dead_counts[:1] if not THOROUGH else dead_counts:
@@ -207,8 +292,10 @@ def test_a_profile_under_which_no_side_can_score_is_refused(member: str, base: s
 )
 @given(scoring_edge_variants())
 def test_every_valid_profile_has_a_way_to_score_at_every_player_count(variant: Variant) -> None:
-    """Valid profiles near the edge, with most of their points taken away: each still lets some side score (so a match can end)."""
-    if check_variant(variant):
+    """Valid profiles near the edge, with most of their points taken away: each still lets some side score (so a match can end).
+
+    A match of a fixed number of hands (``match.hands``) ends whatever the scores, so validation does not ask it to score."""
+    if check_variant(variant) or variant.match.hands:
         return
     dead = [n for n in variant.player_counts if not scoring_sources(variant, n)]
     note(canasta.dumps_variant(variant))
@@ -240,10 +327,27 @@ SCRIPTS: dict[str, tuple[str, dict[str, object], tuple[str, ...]]] = {
         {"0": {"melds": ["KD KH KC KS KD KH KC"], "red_threes": "3H", "opened": True}},
         ("meld A n3", "meld 8 n3", "meld 4 n3", "meld Q n3", "meld W t5 j2", "meld 3 n3", "discard 9"),
     ),
+    "every_joker": (
+        "AS AH AD 8S 8H 8D 2C 2D 2H JK JK JK JK 9S",
+        {"0": {"melds": ["KD KH KC KS KD KH KC"], "red_threes": "3H", "opened": True}},
+        ("meld A n3", "meld 8 n3", "meld W t3 j4", "discard 9"),
+    ),
+    "special": (
+        "4S 4H 5S 5H 6S 6H 7S 7H 8S 8H 9S 9H TS TH",
+        {"0": {"red_threes": "3H", "opened": False}},
+        (f"show {DEFAULT_SPECIAL_HAND.name}",),
+    ),
 }
-"""Hands that go out scoring through every key: concealed (all but going_out.bonus and the mixed joker canasta), and
-after earlier melds (going_out.bonus, the joker canasta of twos and jokers, and every card value)."""
-SCRIPTED = {key: "regular" if key in ("going_out.bonus", "canastas.wild_canasta_bonus") else "concealed" for key in POINT_KEYS}
+"""Hands that end scoring through every key: going out concealed (all but going_out.bonus and the wild canastas holding
+jokers), going out after earlier melds (going_out.bonus, the wild canasta of twos and jokers, and every card value), with a
+wild canasta of every joker and three twos (Cuban RG, EBB §2.7), and showing seven pairs (EBB §2.12)."""
+SCRIPTED = {
+    **{key: "concealed" for key in POINT_KEYS},
+    "going_out.bonus": "regular",
+    "canastas.bonus.wild": "regular",
+    "canastas.bonus.every_joker": "every_joker",
+    "scoring.special_hands": "special",
+}
 
 
 @pytest.mark.parametrize("key", POINT_KEYS)
@@ -271,11 +375,17 @@ def test_each_way_to_score_alone_is_valid_and_scores_in_play(key: str) -> None:
     assert score.total > 0, score
 
 
-REACHED_BY_BOTS = [
-    k for k in POINT_KEYS if k not in ("canastas.pure_wild_canasta_bonus", "concealed_going_out.bonus", "scoring.card_points.black_three")
-]
-"""The ways to score HeuristicBot reaches within a few dozen hands. A canasta of twos alone, going out concealed and
-black threes worth more than the ones left in hand are rare in its play; the scripted hands above reach them."""
+RARE_IN_PLAY = (
+    "canastas.bonus.pure_wild",
+    "canastas.bonus.every_joker",
+    "concealed_going_out.bonus",
+    "scoring.card_points.black_three",
+    "scoring.special_hands",
+)
+REACHED_BY_BOTS = [k for k in POINT_KEYS if k not in RARE_IN_PLAY]
+"""The ways to score HeuristicBot reaches within a few dozen hands. A canasta of twos alone or of every joker, going out
+concealed, black threes worth more than the ones left in hand and a special hand are rare in its play; the scripted hands
+above reach them."""
 MATCH_HANDS = 80
 """Hands within which a match of HeuristicBots under a profile with one way to score and the target 50 must end."""
 
@@ -291,3 +401,84 @@ def test_a_match_with_one_way_to_score_ends(key: str, base: str) -> None:
         while not g.is_over and g.hand_number <= MATCH_HANDS:
             g.apply(bots[g.current_player].choose(g.view(g.current_player), g.legal_actions()))
         assert g.is_over, f"{players} players, seed {seed}: no side reached the target {v.match.target} in {MATCH_HANDS} hands"
+
+
+# ---------------------------------------------------------------------------
+# A profile under which a side can score is accepted
+# ---------------------------------------------------------------------------
+
+
+def _bots_reach_the_target(v: Variant) -> None:
+    """HeuristicBots at four players reach the target within :data:`MATCH_HANDS` hands."""
+    g = canasta.Game(v, players=4, seed=0)
+    bots = [HeuristicBot(seed=s) for s in range(4)]
+    while not g.is_over and g.hand_number <= MATCH_HANDS:
+        g.apply(bots[g.current_player].choose(g.view(g.current_player), g.legal_actions()))
+    assert g.is_over, f"no side reached the target {v.match.target} in {MATCH_HANDS} hands"
+
+
+def _twos_canasta_scores(v: Variant) -> None:
+    """A side that has opened melds a canasta of seven twos and goes out: the hand ends above 0 (004 opt b)."""
+    position = {
+        "variant": unstructure_variant(v),
+        "players": 4,
+        "seat": 0,
+        "phase": "meld",
+        "drew": "stock",
+        "melded": [0],
+        "hands": {"0": "2C 2D 2H 2S 2C 2D 2H 9S", "1": 11, "2": 11, "3": 11},
+        "sides": {"0": {"melds": ["KD KH KC KS KD KH KC"], "opened": True}},
+        "pile": {"cards": "5C 9D"},
+    }
+    g = canasta.Game.from_position(position)
+    for action in ("meld W t7", "discard 9"):
+        g.apply(action)
+    (score, *_) = g.hand_scores[-1]
+    assert score.total > 0, score
+
+
+def _without_kinds(*kinds: str) -> Change:
+    def change(v: Variant) -> Variant:
+        bonus = {k: x for k, x in v.canastas.bonus.items() if k.value not in kinds}
+        return attrs.evolve(v, canastas=attrs.evolve(v.canastas, bonus=bonus))
+
+    return change
+
+
+LIVE: dict[str, tuple[Change, Change, Callable[[Variant], None], str]] = {
+    "points only for natural canastas; the minimums by score are out of reach, but the minimums by hand, which replace them, are 0": (
+        _then(
+            _only("canastas.bonus.natural", 500),
+            _set(initial_meld={"minimums": (10000, 10000, 10000, 10000), "minimums_by_hand": (0,)}, concealed_going_out={"allowed": False}),
+        ),
+        ZERO_MINIMUMS,  # initial_meld.minimums are never read while minimums_by_hand is given (Variant.opening_minimum)
+        _bots_reach_the_target,
+        "BUG liveness-by-hand: scoring_sources reads initial_meld.minimums, not initial_meld.minimums_by_hand which replaces them",
+    ),
+    "points only for wild canastas, no joker in the deck: a canasta of twos counts as wild, pure_wild not being told apart": (
+        lambda v: _then(
+            _only("canastas.bonus.wild", 500),
+            _without_kinds("pure_wild", "every_joker"),
+            ZERO_MINIMUMS,
+            _set(deal={"jokers": _per_count(v, 0)}, canastas={"wild_canastas": True}, concealed_going_out={"allowed": False}),
+        )(v),
+        _bonus(pure_wild=500),  # a kind not listed earns wild's bonus (CanastaKind, TableRules.canasta_bonus): the same 500
+        _twos_canasta_scores,
+        "BUG liveness-untold-kinds: scoring_sources credits a canasta of twos only to canastas.bonus.pure_wild, also where that kind "
+        "is not listed and it earns canastas.bonus.wild",
+    ),
+}
+"""Profiles under which a side can score, each with a twin that plays exactly alike and how play shows a side scoring.
+Both are refused by validation today: the bug named xfails the check at run time, after play confirms the score."""
+
+
+@pytest.mark.parametrize("member", list(LIVE), ids=["minimums by hand", "twos counted as wild"])
+def test_a_profile_under_which_a_side_can_score_is_accepted(member: str) -> None:
+    refused, same, scores, bug = LIVE[member]
+    v = _set(match={"target": 50})(refused(canasta.load_variant("finnish")))
+    twin = same(v)
+    assert check_variant(twin) == [], [str(p) for p in check_variant(twin)]
+    scores(twin)
+    problems = check_variant(v)
+    if problems:
+        pytest.xfail(f"{bug}: {problems[0]}")

@@ -234,7 +234,7 @@ def _remaining_violation(
     opened_after = st.opened[side] or (st.turn_points + points >= st.minimum(side) and (not r.natural_meld_size or _natural_after(st, side, rank, n, t, j)))
     if st.pending and opened_after:
         pending = st.pending
-        k += len(pending) - pending.count(RED_THREE_DIAMONDS) - pending.count(RED_THREE_HEARTS)  # red threes are laid, not held
+        k += len(pending) - _bonus_count(st, pending)  # red threes (and black ones where they are bonus cards) are laid, not held
     reds = held_red_threes(st, seat)
     if reds:
         if k - reds >= 1:
@@ -277,16 +277,25 @@ def _natural_after(st: State, side: int, rank: int, n: int, t: int, j: int) -> b
     return rank != WILD and rank != THREE and naturals >= need and wilds == 0
 
 
+def _bonus_count(st: State, cards: list[int]) -> int:
+    """How many of ``cards`` are bonus cards, laid down when they come into a hand: red threes, and black ones where they are bonus cards."""
+    count = cards.count(RED_THREE_DIAMONDS) + cards.count(RED_THREE_HEARTS)
+    if st.rules.black_bonus:
+        count += cards.count(BLACK_THREE_CLUBS) + cards.count(BLACK_THREE_SPADES)
+    return count
+
+
 def _reserve_keeps_hand(st: State, seat: int, side: int, k: int, opened_after: bool) -> bool:
-    """Whether a reserve pile lets this play keep fewer than two cards (``reserve``): one to discard when a pile follows the discard (HON rule 5), none when one comes at once."""
+    """Whether a reserve pile lets this play keep fewer than two cards (``reserve``): one to discard when a pile follows the discard (HON rule 5);
+    none when one comes at once, as long as it brings enough cards to end the turn with a discard that keeps one."""
     r = st.rules
-    if k == 0 and st.reserve_when_empty(seat):
+    if k == 0 and st.reserve_to_play_on(seat):
         return True
     opens = r.reserve_trigger == 0 and not st.opened[side] and opened_after and st.reserve_available(seat)
     if opens and r.reserve_not_with_pile and st.pile_taken_top >= 0:
         opens = False
     if r.reserve_turn_continues:
-        return opens
+        return opens and k + st.next_reserve_cards() >= 2
     return k == 1 and (opens or st.reserve_after_discard(seat))
 
 
@@ -486,7 +495,7 @@ def _form_violation(
         return None
     if not top_only and opened:
         below = pile[:-1]
-        k += len(below) - below.count(RED_THREE_DIAMONDS) - below.count(RED_THREE_HEARTS)  # red threes are laid, not held
+        k += len(below) - _bonus_count(st, below)  # red threes (and black ones where they are bonus cards) are laid, not held
         if k >= 2 and not reds:
             return None
     points = (n + 1) * rank_value(st, rank) + t * r.value[0] + j * r.value[JOKER]

@@ -226,6 +226,8 @@ def _unknown_keys(data: Mapping[str, Any], problems: list[str]) -> None:
 def _turn(p: Mapping[str, Any], st: State, players: int, problems: list[str]) -> None:
     """The hand number, dealer, seat to act, phase, how the player drew, and whether he retracted this turn."""
     st.hand_number = _int(p, "hand_number", 1, problems, "position", least=1, most=LIMIT)
+    if st.rules.match_hands and st.hand_number > st.rules.match_hands:
+        problems.append(f"position.hand_number: {st.hand_number}, but the match is {st.rules.match_hands} hands long (match.hands)")
     seat = _int(p, "seat", 0, problems, "position")
     if not 0 <= seat < players:
         problems.append(f"position.seat: {_show(seat)} is not a seat at a table of {players}")
@@ -304,6 +306,9 @@ def _hands(p: Mapping[str, Any], st: State, players: int, used: Counter[int], pr
     fill_counts: dict[int, int] = {}
     idle = st.rules.seating(st.hand_number).out
     given: set[int] = set(idle)
+    stock = p.get("stock")
+    # a hand is empty only where the stock ran out while its player laid red threes, which get no replacement then (001 §21 B)
+    stock_out = is_instance(stock, Mapping) and stock.get("size") == 0 and not stock.get("cards")
     for key, value in hands.items():
         seat = _index(key, players)
         if seat in idle and value in (0, "", []):
@@ -321,7 +326,7 @@ def _hands(p: Mapping[str, Any], st: State, players: int, used: Counter[int], pr
             fill_counts[seat] = max(value, 0)
             continue
         cards = parse_cards(value, f"position.hands.{_key(key)}", problems)
-        if (isinstance(value, str) and not value.split()) or (isinstance(value, list) and not value):
+        if ((isinstance(value, str) and not value.split()) or (isinstance(value, list) and not value)) and not stock_out:
             problems.append(f"position.hands.{_key(key)}: seat {seat} holds no cards; every hand that plays holds at least one card (a player who melds his whole hand has gone out, 001 §18 A)")
         for card in cards:
             st.add_card(seat, card)
@@ -400,8 +405,12 @@ def _reserve(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[i
         problems.append(f"position.reserve.received: expected a list of the {word} (0 to {units - 1}) that received a pile, each once, got {_show(received)}")
         received = []
     given = _int(data, "given", len(received), problems, "position.reserve", least=0, most=len(rules.reserve_sizes))
-    if given != len(received):
+    if given < len(received):
         problems.append(f"position.reserve.given: {given} piles given, but {len(received)} {word} received one")
+    elif given > len(received) and not (rules.reserve_becomes_stock or rules.reserve_not_with_pile or rules.reserve_min_stock or rules.reserve_turn_continues):
+        problems.append(
+            f"position.reserve.given: {given} piles gone, but only {len(received)} {word} received one; under these rules a pile is never lost nor made the stock"
+        )
     st.reserve_next = given
     st.reserve_got = [u in received for u in range(units)]
     if rules.reserve_dealt and "piles" in data:
@@ -418,11 +427,12 @@ def _reserve(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[i
             st.reserves.append(cards)
 
 
-def _score_problems(scores: list[int], target: int) -> list[str]:
-    """A position's scores come from play: each below the target (else the match is over) and not below ``-LIMIT``."""
+def _score_problems(scores: list[int], target: int, hands: int = 0) -> list[str]:
+    """A position's scores come from play: each below the target (else the match is over; not where ``match.hands`` fixes the
+    number of hands) and not below ``-LIMIT``."""
     problems = []
     for side, score in enumerate(scores):
-        if score >= target:
+        if score >= target and not hands:
             problems.append(
                 f"position.scores: side {side} has {_show(score)}, at or above the target {target}: the match would be over, so no hand is played (001 §34 A)"
             )
@@ -482,7 +492,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
     if not isinstance(scores, list) or len(scores) != rules.sides or any(type(s) is not int for s in scores):
         problems.append(f"position.scores: expected {rules.sides} integers, one per side, got {_show(scores)}")
     else:
-        problems += _score_problems(scores, rules.target)
+        problems += _score_problems(scores, rules.target, rules.match_hands)
         st.scores = list(scores)
     used: Counter[int] = Counter()
     fill_counts = _hands(p, st, players, used, problems)

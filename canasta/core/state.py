@@ -309,6 +309,14 @@ class State:
             return False
         return len(self.stock) > r.reserve_min_stock
 
+    def next_reserve_cards(self) -> int:
+        """How many cards the next reserve pile would give: the pile dealt aside, or what the stock holds of its size."""
+        if self.rules.reserve_dealt:
+            return len(self.reserves[0]) if self.reserves else 0
+        if self.reserve_next >= len(self.rules.reserve_sizes):
+            return 0
+        return min(self.rules.reserve_sizes[self.reserve_next], len(self.stock))
+
     def reserve_after_discard(self, seat: int) -> bool:
         """Whether ``seat`` receives a reserve pile after his discard: he is owed one, and it can still be given (``reserve``; HON rule 5)."""
         if not self.reserve_owed:
@@ -318,6 +326,11 @@ class State:
     def reserve_when_empty(self, seat: int) -> bool:
         """Whether ``seat`` receives a reserve pile when his hand empties (``reserve.trigger = "empty_hand"``; Hand and Foot's foot)."""
         return self.rules.reserve_trigger == 1 and bool(self.rules.reserve_sizes) and self.reserve_available(seat)
+
+    def reserve_to_play_on(self, seat: int) -> bool:
+        """Whether ``seat``, his hand emptied by a meld, receives a reserve pile and plays on: one is due and it brings two cards or more,
+        one to keep and one to discard (a pile of one card would leave him no way to end the turn)."""
+        return self.reserve_when_empty(seat) and self.next_reserve_cards() >= 2
 
     def twos_in_hand(self, seat: int) -> int:
         return self.counts[seat][TWO]

@@ -211,7 +211,8 @@ def _reserve_earned(st: State, seat: int, events: list[Event]) -> None:
     if st.reserve_next >= len(r.reserve_sizes) or st.reserve_got[st.reserve_unit(seat)]:
         return
     if r.reserve_turn_continues:
-        if st.reserve_available(seat) and not (r.reserve_not_with_pile and st.pile_taken_top >= 0):
+        withheld = r.reserve_not_with_pile and st.pile_taken_top >= 0
+        if st.reserve_available(seat) and not withheld and st.sizes[seat] + st.next_reserve_cards() >= 2:
             give_reserve(st, seat, events)
         else:
             lose_reserve(st, seat, events)
@@ -265,7 +266,7 @@ def natural_meld_laid(st: State, side: int) -> bool:
 
 def _emptied(st: State, seat: int, events: list[Event]) -> None:
     """The player's hand is empty after a meld or a take: he receives a reserve pile where one is due, or goes out (000 UTGÅNG, 001 §18)."""
-    if st.reserve_when_empty(seat):
+    if st.reserve_to_play_on(seat):
         give_reserve(st, seat, events)
         return
     _went_out(st, seat, events)

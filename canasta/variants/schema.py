@@ -161,7 +161,7 @@ class InitialMeldRules:
     """Cumulative side scores at the start of the hand where the minimum steps up, strictly increasing. A score s uses minimums[i] where i counts the thresholds <= s, so exactly 0 gives the second band (000 ÖPPNING, 001 §13 A, 003 L48-52, 004 L60-68; decisions P22)."""
     minimums: tuple[int, ...] = rule((15, 50, 90, 120), lo=0, hi=10000)
     """The opening minimum of each band, one more entry than score_thresholds (000 ÖPPNING, 001 §13 A, 003 L48-52, 004 L60-68; 004 opt e: 25/90/120/150)."""
-    minimums_by_hand: tuple[int, ...] = listed(())
+    minimums_by_hand: tuple[int, ...] = rule((), lo=0, hi=10000)
     """When given, the opening minimum by the hand's number instead of by score: entry h for hand h + 1, the last for every later hand (Hand and Foot: 50/90/120/150). Empty: by score."""
     mixed_canasta_allowed: bool = rule(True)
     """The melds of the side's opening turn may make a mixed canasta; off, never (Modern American: EBB §2.6 CLA, WCA "INITIAL MELD", HON rule 7)."""
@@ -433,6 +433,21 @@ class CardPoints:
     """7, 6, 5, 4 (000 POÄNGRÄKNING 2, 001 §12, 003 L18, 004 L49)."""
     black_three: int = rule(5, lo=0, hi=1000)
     """A black three (000 POÄNGRÄKNING 2, 001 §12, 003 L22, 004 L49; 002 KORTEN's 100 is an error, decisions P24)."""
+
+
+def special_hand_groups(pattern: str) -> tuple[list[int], int] | None:
+    """A special hand's pattern as (natural group sizes, wild cards), or None if it is not one (``"4 4 3 3"``, ``"2 2 W2"``)."""
+    naturals: list[int] = []
+    wilds = 0
+    for group in pattern.split():
+        text = group[1:] if group.startswith("W") else group
+        if not (text.isascii() and text.isdigit()) or len(text) > 2 or int(text) < 1:
+            return None
+        if group.startswith("W"):
+            wilds += int(text)
+        else:
+            naturals.append(int(text))
+    return (naturals, wilds) if naturals or wilds else None
 
 
 @attrs.frozen(kw_only=True)

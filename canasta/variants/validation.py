@@ -19,7 +19,7 @@ from canasta.errors import ArgumentError, Problem, shown_value
 
 from .enums import CanastaKind, MeldRank, WildLimit
 from .liveness import scoring_sources
-from .schema import Variant
+from .schema import Variant, special_hand_groups
 
 PER_PLAYER_KEYS = (
     "deal.decks",
@@ -129,21 +129,6 @@ SPECIAL_HAND_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 """A special hand's name: a lower-case word that the action's text form can carry (``show seven_pairs``)."""
 
 
-def special_hand_groups(pattern: str) -> tuple[list[int], int] | None:
-    """A special hand's pattern as (natural group sizes, wild cards), or None if it is not one (``"4 4 3 3"``, ``"2 2 W2"``)."""
-    naturals: list[int] = []
-    wilds = 0
-    for group in pattern.split():
-        text = group[1:] if group.startswith("W") else group
-        if not (text.isascii() and text.isdigit()) or len(text) > 2 or int(text) < 1:
-            return None
-        if group.startswith("W"):
-            wilds += int(text)
-        else:
-            naturals.append(int(text))
-    return (naturals, wilds) if naturals or wilds else None
-
-
 def _family_problems(v: Variant, sound: typing.Callable[..., bool]) -> list[Problem]:
     """The contradictions of the rules schema 2 added: meld sizes, the canasta kinds, per-rank keys, special hands, reserves."""
     out: list[Problem] = []
@@ -183,8 +168,8 @@ def _family_problems(v: Variant, sound: typing.Callable[..., bool]) -> list[Prob
                     message=f"{shown_value(hand.pattern)} is not a pattern; write groups like \"4 4 3 3\" (naturals of one rank each) and W2 (wild cards)",
                 )
             )
-        elif len(groups[0]) > 12:
-            out.append(Problem(path=f"{where}.pattern", message=f"{len(groups[0])} groups of naturals, each of its own rank, but only 12 ranks are natural (3 to A)"))
+        elif len(groups[0]) > 11:
+            out.append(Problem(path=f"{where}.pattern", message=f"{len(groups[0])} groups of naturals, each of its own rank, but a special hand's naturals are 4 to A, 11 ranks (decisions P67)"))
     r = v.reserve
     if v.going_out.reserve_taken and not r.sizes and sound("going_out.reserve_taken", "reserve.sizes"):
         out.append(Problem(path="going_out.reserve_taken", message="there is no reserve pile to take: reserve.sizes is empty"))
@@ -313,7 +298,7 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
     if not v.name.strip() and sound("name"):
         out.append(Problem(path="name", message="must not be empty"))
     scoring = ("deal", "scoring", "canastas", "going_out", "concealed_going_out", "red_threes", "melds", "initial_meld", "black_threes")
-    if sound(*scoring) and not out:
+    if sound(*scoring) and not out and not v.match.hands:  # a match of a fixed number of hands ends anyway
         dead = [n for n in sorted(counts) if not scoring_sources(v, n)]
         if dead:
             which = " or ".join(str(n) for n in dead)
