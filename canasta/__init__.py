@@ -46,6 +46,7 @@ if TYPE_CHECKING:
         ReplayError,
         Retract,
         ScenarioError,
+        ShowSpecialHand,
         TableRules,
         TakePile,
         Termination,
@@ -76,7 +77,7 @@ if TYPE_CHECKING:
     from .variants.diff import RuleDifference, diff_variants, format_diff
 
 _HOMES: dict[str, tuple[str, ...]] = {
-    "canasta.core": ("Action", "AnswerGoOut", "AskGoOut", "CanastaError", "CanastaKind", "Card", "DataError", "DeclinePile", "Discard", "Draw", "Event", "FreezeReason", "Game", "GameRecord", "HandScore", "IllegalActionError", "LayRedThree", "MatchResult", "Meld", "MeldView", "NotationError", "Phase", "Penalty", "PlayerView", "PositionError", "Question", "Rank", "RecordError", "ReplayError", "Retract", "ScenarioError", "TableRules", "TakePile", "Termination", "TurnView", "UnsupportedPlayerCount", "card_text", "is_natural", "is_wild", "parse_action", "parse_card", "parse_rank", "rank_of", "rank_text"),
+    "canasta.core": ("Action", "AnswerGoOut", "AskGoOut", "CanastaError", "CanastaKind", "Card", "DataError", "DeclinePile", "Discard", "Draw", "Event", "FreezeReason", "Game", "GameRecord", "HandScore", "IllegalActionError", "LayRedThree", "MatchResult", "Meld", "MeldView", "NotationError", "Phase", "Penalty", "PlayerView", "PositionError", "Question", "Rank", "RecordError", "ReplayError", "Retract", "ScenarioError", "ShowSpecialHand", "TableRules", "TakePile", "Termination", "TurnView", "UnsupportedPlayerCount", "card_text", "is_natural", "is_wild", "parse_action", "parse_card", "parse_rank", "rank_of", "rank_text"),
     "canasta.errors": ("ArgumentError", "EntryError", "ScoreSheetError", "SimulationError"),
     "canasta.scoresheet": ("HandEntry", "ScoreSheet"),
     "canasta.simulation": ("compare", "simulate"),
@@ -126,6 +127,7 @@ __all__ = [
     "ScenarioError",
     "ScoreSheet",
     "ScoreSheetError",
+    "ShowSpecialHand",
     "SimulationError",
     "TableRules",
     "TakePile",

@@ -29,6 +29,7 @@ from .actions import (
     LayRedThree,
     Meld,
     Retract,
+    ShowSpecialHand,
     TakePile,
     parse_action,
 )
@@ -90,6 +91,7 @@ __all__ = [
     "ReplayError",
     "Retract",
     "ScenarioError",
+    "ShowSpecialHand",
     "TableRules",
     "TakePile",
     "Termination",
