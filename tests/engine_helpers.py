@@ -28,6 +28,19 @@ from canasta.errors import IllegalActionError
 
 CardsSpec = str | Sequence[int]
 
+BUNDLED: tuple[str, ...] = (
+    "cuban",
+    "dutch",
+    "finnish",
+    "modern-american",
+    "rasche-house",
+    "regency",
+    "swedish-club",
+    "swedish-official",
+    "uruguayan",
+)
+"""The bundled profiles, by name in sorted order, written out: a profile added or lost shows in the tests that list them."""
+
 CLASSIC: tuple[str, ...] = ("dutch", "finnish", "rasche-house", "regency", "swedish-club", "swedish-official")
 """The profiles of the five classic sources (000-004); the family profiles have their own tests.
 
@@ -340,6 +353,7 @@ def events_of(events: Iterable[object], kind: type) -> list[Any]:
 
 __all__ = [
     "ACTION_POOL",
+    "BUNDLED",
     "CLASSIC",
     "action_pool",
     "assert_conserved",

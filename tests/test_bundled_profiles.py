@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_helpers import BUNDLED
 
 import canasta
 from canasta import Variant
@@ -49,17 +50,6 @@ from canasta.variants.schema import PlayerCount
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "rasche-options.md"
 
-BUNDLED = (
-    "cuban",
-    "dutch",
-    "finnish",
-    "modern-american",
-    "rasche-house",
-    "regency",
-    "swedish-club",
-    "swedish-official",
-    "uruguayan",
-)
 """The nine profiles the library ships."""
 CLASSIC = ("dutch", "finnish", "rasche-house", "regency", "swedish-club", "swedish-official")
 """The profiles of the five classic sources (000-004); the family profiles have their own tests below."""

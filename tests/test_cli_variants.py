@@ -8,22 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from engine_helpers import BUNDLED
 
 from canasta.cli.main import main
 from canasta.variants.loading import load_variant, loads_variant, variant_names
 from canasta.variants.schema import PlayerCount
-
-BUNDLED = (
-    "cuban",
-    "dutch",
-    "finnish",
-    "modern-american",
-    "rasche-house",
-    "regency",
-    "swedish-club",
-    "swedish-official",
-    "uruguayan",
-)
 
 THREE_MISTAKES = """\
 extends = "regency"

@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 import jsonschema
 import pytest
+from engine_helpers import BUNDLED
 
 from canasta.variants.converter import unstructure_variant
 from canasta.variants.jsonschema import variant_json_schema
@@ -18,17 +19,6 @@ from canasta.variants.loading import bundled_dir, load_variant, variant_names
 from canasta.variants.reference import keys
 from canasta.variants.schema import PLAYER_COUNTS, Variant, key_type
 
-BUNDLED = (
-    "cuban",
-    "dutch",
-    "finnish",
-    "modern-american",
-    "rasche-house",
-    "regency",
-    "swedish-club",
-    "swedish-official",
-    "uruguayan",
-)
 """The nine profiles the library ships."""
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from engine_helpers import BUNDLED
 
 import canasta
 from canasta import Variant, dumps_variant, load_variant, loads_variant, variant_names
@@ -14,17 +15,6 @@ from canasta.variants.schema import PlayerCount
 
 P = PlayerCount
 
-BUNDLED = (
-    "cuban",
-    "dutch",
-    "finnish",
-    "modern-american",
-    "rasche-house",
-    "regency",
-    "swedish-club",
-    "swedish-official",
-    "uruguayan",
-)
 
 
 def write(folder: Path, name: str, text: str) -> Path:

@@ -181,71 +181,120 @@ def _untaken(st: State, seats: Sequence[int], side: int) -> int:
     return int(not st.reserve_got[side])
 
 
-def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandScore, ...]:
-    """Score the hand just ended for every side (topics M, J; 000 POÄNGRÄKNING 1-4, 001 §34 B), by :func:`side_score`.
+@attrs.frozen(kw_only=True)
+class SideCount:
+    """What a table counts of one side when a hand ends: the inputs of :func:`side_score`, read from a state by :func:`count_side`.
+
+    The engine scores a hand from it (:func:`score_hand`), and the score sheet enters an engine's hand from it
+    (``canasta.scoresheet``), so the two agree to the point.
+    """
+
+    canasta_kinds: tuple[CanastaKind, ...]
+    canasta_ranks: tuple[int, ...]
+    """The rank index of each canasta of ``canasta_kinds``."""
+    red_threes: int
+    """Red threes on the table (bonus black threes apart)."""
+    black_threes: int
+    """Black threes on the table, where they are bonus cards."""
+    red_threes_unplayed: int
+    red_threes_in_hand: int
+    has_meld: bool
+    melded: int
+    in_hand: int
+    unfinished: tuple[int, ...]
+    sets_in_hand: tuple[int, ...]
+    black_threes_in_hand: int
+    reserves_untaken: int
+
+
+def count_side(st: State, side: int) -> SideCount:
+    """One side's count at the end of a hand (topics M, J): its canastas, threes, melded and held points and schema 2's penalties.
 
     A red three still in a hand counts with the side's red threes when its
     player never had a turn and dealt red threes wait for the player's turn,
     as they do where laying them is the player's choice (001 §21 G, decisions
     P30, P46); any other costs ``red_threes.unmelded_penalty`` (001 §21 H,
     004 L164; decisions P44). Black threes that are bonus cards count with them.
-    A special hand replaces its side's score (Modern American EBB §2.12).
     """
     r = st.rules
     value = r.value
     size = r.canasta_size
     extended = r.extended_scoring
     bonus_codes = (*RED_THREES, *BLACK_THREES) if r.black_bonus else RED_THREES
+    seats = [seat for seat in range(r.players) if r.side_of[seat] == side]
+    melded = 0
+    kinds: list[CanastaKind] = []
+    ranks: list[int] = []
+    for rank, (n, t, j, cards) in sorted(st.melds[side].items()):
+        melded += sum(value[c] for c in cards)
+        if n + t + j >= size:
+            kinds.append(r.kind_of(rank, t, j))
+            ranks.append(rank)
+    unplayed = kept = in_hand = held_black = 0
+    sets: list[int] = []
+    for seat in seats:
+        hand = st.hands[seat]
+        in_hand += sum(value[c] * hand[c] for c in range(len(hand)) if hand[c] and c not in bonus_codes)
+        threes = st.bonus_cards_in_hand(seat)
+        if threes and (r.red_threes_in_hand_count_as_laid or (not st.had_turn[seat] and r.dealt_red_threes_wait)):
+            unplayed += threes
+        else:
+            kept += threes
+        if extended:
+            counts = st.counts[seat]
+            sets += [rank for rank in range(WILD) if r.hand_penalty[rank] and counts[rank] >= r.hand_penalty_count]
+            held_black += 0 if r.black_bonus else st.naturals_in_hand(seat, THREE)
+    laid = st.red_threes[side]
+    black = sum(1 for c in laid if c not in RED_THREES) if r.black_bonus else 0
+    return SideCount(
+        canasta_kinds=tuple(kinds),
+        canasta_ranks=tuple(ranks),
+        red_threes=len(laid) - black,
+        black_threes=black,
+        red_threes_unplayed=unplayed,
+        red_threes_in_hand=kept,
+        has_meld=bool(st.melds[side]),
+        melded=melded,
+        in_hand=in_hand,
+        unfinished=tuple(penalised_unfinished(r, st.melds[side])) if extended else (),
+        sets_in_hand=tuple(sets),
+        black_threes_in_hand=held_black,
+        reserves_untaken=_untaken(st, seats, side) if r.reserve_untaken_penalty and r.reserve_sizes else 0,
+    )
+
+
+def score_hand(st: State, went_out: int | None, concealed: bool) -> tuple[HandScore, ...]:
+    """Score the hand just ended for every side (topics M, J; 000 POÄNGRÄKNING 1-4, 001 §34 B): :func:`side_score` of :func:`count_side`.
+
+    A special hand replaces its side's score (Modern American EBB §2.12).
+    """
+    r = st.rules
     out = []
     for side in range(r.sides):
-        seats = [seat for seat in range(r.players) if r.side_of[seat] == side]
         if st.special is not None and r.side_of[st.special[0]] == side:
             out.append(side_score(r, side=side, has_meld=False, special_hand=st.special[2]))
             continue
-        melded = 0
-        kinds: list[CanastaKind] = []
-        ranks: list[int] = []
-        for rank, (n, t, j, cards) in sorted(st.melds[side].items()):
-            melded += sum(value[c] for c in cards)
-            if n + t + j >= size:
-                kinds.append(r.kind_of(rank, t, j))
-                ranks.append(rank)
-        unplayed = kept = in_hand = held_black = 0
-        sets: list[int] = []
-        for seat in seats:
-            hand = st.hands[seat]
-            in_hand += sum(value[c] * hand[c] for c in range(len(hand)) if hand[c] and c not in bonus_codes)
-            threes = st.bonus_cards_in_hand(seat)
-            if threes and (r.red_threes_in_hand_count_as_laid or (not st.had_turn[seat] and r.dealt_red_threes_wait)):
-                unplayed += threes
-            else:
-                kept += threes
-            if extended:
-                counts = st.counts[seat]
-                sets += [rank for rank in range(WILD) if r.hand_penalty[rank] and counts[rank] >= r.hand_penalty_count]
-                held_black += 0 if r.black_bonus else st.naturals_in_hand(seat, THREE)
-        laid = st.red_threes[side]
-        black = sum(1 for c in laid if c not in RED_THREES) if r.black_bonus else 0
+        c = count_side(st, side)
         out.append(
             side_score(
                 r,
                 side=side,
-                canasta_kinds=kinds,
-                canasta_ranks=ranks,
-                red_threes=len(laid) - black,
-                black_threes=black,
-                red_threes_unplayed=unplayed,
-                red_threes_in_hand=kept,
-                has_meld=bool(st.melds[side]),
-                melded=melded,
-                in_hand=in_hand,
+                canasta_kinds=c.canasta_kinds,
+                canasta_ranks=c.canasta_ranks,
+                red_threes=c.red_threes,
+                black_threes=c.black_threes,
+                red_threes_unplayed=c.red_threes_unplayed,
+                red_threes_in_hand=c.red_threes_in_hand,
+                has_meld=c.has_meld,
+                melded=c.melded,
+                in_hand=c.in_hand,
                 went_out=went_out is not None and r.side_of[went_out] == side,
                 concealed=concealed,
                 penalties=st.penalties[side],
-                unfinished=penalised_unfinished(r, st.melds[side]) if extended else (),
-                sets_in_hand=sets,
-                black_threes_in_hand=held_black,
-                reserves_untaken=_untaken(st, seats, side) if r.reserve_untaken_penalty and r.reserve_sizes else 0,
+                unfinished=c.unfinished,
+                sets_in_hand=c.sets_in_hand,
+                black_threes_in_hand=c.black_threes_in_hand,
+                reserves_untaken=c.reserves_untaken,
             )
         )
     return tuple(out)

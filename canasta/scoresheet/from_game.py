@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING
 import attrs
 
 from canasta.core.canastas import CanastaKind
-from canasta.core.cards import RED_THREES, THREE, WILD
+from canasta.core.cards import WILD
 from canasta.core.events import Event, HandEnded, OpeningRetracted, PenaltyApplied, Termination
 from canasta.core.penalties import Penalty, penalty_value
-from canasta.core.scoring import penalised_unfinished
+from canasta.core.scoring import count_side
 from canasta.errors import ArgumentError, CanastaError
 from canasta.variants.enums import MeldRank
 
@@ -159,50 +159,24 @@ def counted_side(rules: TableRules, st: State, score: HandScore) -> SideEntry:
     if st.special is not None and rules.side_of[st.special[0]] == side:
         return SideEntry(special_hand=st.special[1])
     kinds, by_rank = _ranked(rules, score)
-    value = rules.value
-    extended = rules.extended_scoring
-    unplayed = kept = in_hand = held_black = 0
-    sets: list[int] = []
-    for seat in (seat for seat in range(rules.players) if rules.side_of[seat] == side):
-        hand = st.hands[seat]
-        in_hand += sum(value[c] * hand[c] for c in range(len(hand)) if hand[c] and not st.is_bonus_card(c))
-        threes = st.bonus_cards_in_hand(seat)
-        if threes and (rules.red_threes_in_hand_count_as_laid or (not st.had_turn[seat] and rules.dealt_red_threes_wait)):
-            unplayed += threes  # they count as laid (001 §21 G; decisions P30): entered so
-        else:
-            kept += threes
-        if extended:
-            counts = st.counts[seat]
-            sets += [rank for rank in range(WILD) if rules.hand_penalty[rank] and counts[rank] >= rules.hand_penalty_count]
-            held_black += 0 if rules.black_bonus else st.naturals_in_hand(seat, THREE)
+    c = count_side(st, side)
     melds = st.melds[side]
-    laid = st.red_threes[side]
-    black = sum(1 for c in laid if c not in RED_THREES) if rules.black_bonus else 0
-    melded = sum(value[c] for (_, _, _, cards) in melds.values() for c in cards)
     entry = SideEntry(
         canastas=kinds,
         rank_canastas=by_rank,
-        red_threes=len(laid) - black + unplayed,
-        red_threes_in_hand=kept,
-        black_threes=black,
-        melded=melded,
-        in_hand=in_hand,
-        unfinished=[meld_rank_of(rank) for rank in penalised_unfinished(rules, melds)] if extended else [],
-        sets_in_hand=[meld_rank_of(rank) for rank in sets],
-        black_threes_in_hand=held_black if rules.black_three_hand_penalty else 0,
-        reserves_untaken=_untaken(rules, st, side) if rules.reserve_untaken_penalty else 0,
+        red_threes=c.red_threes + c.red_threes_unplayed,  # those never played count as laid (001 §21 G; decisions P30): entered so
+        red_threes_in_hand=c.red_threes_in_hand,
+        black_threes=c.black_threes,
+        melded=c.melded,
+        in_hand=c.in_hand,
+        unfinished=[meld_rank_of(rank) for rank in c.unfinished],
+        sets_in_hand=[meld_rank_of(rank) for rank in c.sets_in_hand],
+        black_threes_in_hand=c.black_threes_in_hand if rules.black_three_hand_penalty else 0,
+        reserves_untaken=c.reserves_untaken,
     )
     if entry.melds != bool(melds):
         entry = attrs.evolve(entry, has_meld=bool(melds))
     return entry
-
-
-def _untaken(rules: TableRules, st: State, side: int) -> int:
-    """The reserve piles a side (or each of its players who played the hand) never received (``reserve.untaken_penalty``)."""
-    if rules.reserve_per_player:
-        out = rules.seating(st.hand_number).out
-        return sum(1 for seat in range(rules.players) if rules.side_of[seat] == side and seat not in out and not st.reserve_got[seat])
-    return int(not st.reserve_got[side])
 
 
 def red_threes_scored(rules: TableRules, part: int) -> int:

@@ -109,6 +109,18 @@ def file_version(data: Mapping[str, Any]) -> Any:
     return SCHEMA_VERSION
 
 
+def _table_of(data: dict[str, Any], dotted: str) -> tuple[dict[str, Any], str]:
+    """The table a dotted key lives in (made where missing, or where a value of the wrong type stands), and its last part."""
+    node = data
+    *parents, last = dotted.split(".")
+    for part in parents:
+        child = node.get(part)
+        if not isinstance(child, dict):
+            child = node[part] = {}
+        node = child
+    return node, last
+
+
 def upgrade(data: dict[str, Any], citations: dict[str, str], version: int, *, complete: bool = False) -> None:
     """Turn one file's data of schema ``version`` into the current schema's, in place, with the citations of the keys it moves.
 
@@ -127,13 +139,7 @@ def upgrade(data: dict[str, Any], citations: dict[str, str], version: int, *, co
         value = table.pop(key)
         cited = citations.pop(old, None)
         for target in new:
-            node = data
-            *parents, last = target.split(".")
-            for part in parents:
-                child = node.get(part)
-                if not isinstance(child, dict):
-                    child = node[part] = {}
-                node = child
+            node, last = _table_of(data, target)
             node[last] = _converted(old, value)
             if cited is not None:
                 citations[target] = cited
@@ -144,13 +150,7 @@ def upgrade(data: dict[str, Any], citations: dict[str, str], version: int, *, co
         defaults = unstructure_variant(Variant())
         for later in range(version + 1, SCHEMA_VERSION + 1):
             for key in ADDED.get(later, ()):
-                node = data
-                *parents, last = key.split(".")
-                for part in parents:
-                    child = node.get(part)
-                    if not isinstance(child, dict):
-                        child = node[part] = {}
-                    node = child
+                node, last = _table_of(data, key)
                 if last not in node:
                     node[last] = _lookup(defaults, key)
                     citations.setdefault(key, f"schema {version} profile: the rule schema {later} added, as schema {version} played it")
