@@ -52,7 +52,8 @@ from .scoring import HandScore
 from .state import DRAW, OVER, State
 from .table import RULES_VERSION, TableRules
 from .transitions import DEFAULT_TURN_CAP, do, end_hand
-from .views import PHASE_OF_CODE, Phase, PlayerView, make_view
+from .view_builder import make_view
+from .views import PHASE_OF_CODE, Phase, PlayerView
 
 
 def _penalty_kind(penalty: object) -> Penalty:

@@ -20,15 +20,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from canasta.errors import ArgumentError
 from canasta.variants.enums import Choice
 
-from .actions import DECLINE, Action
-from .arguments import shown
+from .actions import Action
 from .canastas import CanastaKind
-from .cards import CARDS, WILD, Card, Rank, cards_of
+from .cards import Card, Rank
 from .events import FreezeReason
-from .state import ANSWER, DRAW, MELD, OVER, State
+from .state import ANSWER, DRAW, MELD, OVER
 from .table import TableRules
 
 if TYPE_CHECKING:
@@ -62,9 +60,6 @@ class Question(Choice):
     """The partner said yes: a player who can go out must (002 UTGÅNG 2, 004 L175)."""
     NO = "no"
     """The partner said no: the player may not go out this turn (001 §23 A)."""
-
-
-_QUESTIONS = (Question.NOT_ASKED, Question.ASKED, Question.YES, Question.NO)
 
 
 @attrs.frozen(kw_only=True)
@@ -213,114 +208,4 @@ class PlayerView:
         return render_table(self)
 
 
-def _meld_view(rules: TableRules, rank: int, naturals: int, twos: int, jokers: int, cards: tuple[int, ...]) -> MeldView:
-    size = rules.canasta_size
-    total = naturals + twos + jokers
-    return MeldView(
-        rank=Rank.from_index(rank),
-        naturals=naturals,
-        twos=twos,
-        jokers=jokers,
-        cards=cards_of(cards),
-        is_canasta=total >= size,
-        is_natural=twos == 0 or jokers == 0 if rank == WILD else twos + jokers == 0,
-        to_canasta=max(0, size - total),
-        canasta_kind=rules.kind_of(rank, twos, jokers) if total >= size else None,
-    )
-
-
-def _meld_views(st: State) -> tuple[tuple[MeldView, ...], ...]:
-    rules = st.rules
-    return tuple(
-        tuple(_meld_view(rules, rank, n, t, j, cards) for rank, (n, t, j, cards) in sorted(side_melds.items())) for side_melds in st.melds
-    )
-
-
-def make_turn_view(st: State, viewer: int) -> TurnView:
-    """The state of the turn in progress, as ``viewer`` sees it.
-
-    Whether the player to draw must take the pile at the end of the stock
-    depends on his hand (the top card fits a meld of his, 001 §24 A), so only
-    his own view says so: another seat's view leaves it False.
-    """
-    from . import legality
-
-    seat = st.asker if st.phase == ANSWER and st.asker >= 0 else st.current
-    side = st.rules.side_of[seat]
-    opened = st.opened[side]
-    stock_empty = not st.stock
-    forced = viewer == st.current and st.phase == DRAW and stock_empty and bool(st.pile) and legality.check(st, DECLINE) is not None
-    return TurnView(
-        seat=seat,
-        drew_from_stock=st.drew_from_stock,
-        took_pile=st.pile_taken_top >= 0,
-        pending_pile=len(st.pending),
-        opening_points=0 if opened else st.turn_points,
-        opening_needed=0 if opened else max(0, st.minimum(side) - st.turn_points),
-        melded_ranks=tuple(Rank.from_index(r) for r in st.turn_new),
-        added_to_old_meld=st.turn_added_old,
-        retracted=st.retracted,
-        question=_QUESTIONS[st.asked],
-        stock_empty=stock_empty,
-        take_forced=forced,
-        opened_now=st.opened_now,
-        reserve_owed=st.reserve_owed,
-    )
-
-
-def _turn_order(st: State) -> tuple[int, ...]:
-    """The seats that play the hand in progress, from the first player on (004 L11, L22)."""
-    if st.hand_number < 1:
-        return ()
-    return st.rules.seating(st.hand_number).turn_order(st.dealer)
-
-
-def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Variant | None = None) -> PlayerView:
-    """Build the view of ``seat``; ``legal`` is the legal-action list when ``seat`` is to act."""
-    r = st.rules
-    if type(seat) is not int or not 0 <= seat < r.players:
-        raise ArgumentError(f"seat {shown(seat)} is not at this table of {r.players} (seats 0 to {r.players - 1})")
-    return PlayerView(
-        seat=seat,
-        side=r.side_of[seat],
-        players=r.players,
-        sides=r.sides,
-        partners=r.partners[seat],
-        dealer=st.dealer,
-        hand_number=st.hand_number,
-        turn_order=_turn_order(st),
-        sitting_out=r.seating(st.hand_number).out if st.hand_number >= 1 else (),
-        current_player=st.current,
-        phase=PHASE_OF_CODE[st.phase],
-        hand=cards_of(st.hand_cards(seat)),
-        hand_sizes=tuple(st.sizes),
-        melds=_meld_views(st),
-        red_threes=tuple(cards_of(x) for x in st.red_threes),
-        opened=tuple(st.opened),
-        pile_top=CARDS[st.pile[-1]] if st.pile else None,
-        pile_size=len(st.pile),
-        pile_frozen=st.frozen,
-        pile_frozen_by=st.freeze_reason if st.frozen else None,
-        pile_freezing_card=CARDS[st.frozen_by] if st.frozen and st.frozen_by >= 0 else None,
-        pile_freezing_seat=st.freezing_seat if st.frozen and st.freezing_seat >= 0 else None,
-        discards=tuple((s, CARDS[c]) for s, c in st.history),
-        stock_size=len(st.stock),
-        scores=tuple(st.scores),
-        opening_minimums=tuple(st.minimum(side) for side in range(r.sides)),
-        turn=make_turn_view(st, seat),
-        legal_actions=legal if seat == st.current and st.phase != OVER else (),
-        variant=variant if variant is not None else r.variant,
-        rules=r,
-        dead_ranks=tuple(_dead_ranks(st, side) for side in range(r.sides)) if r.dead_ranks else (),
-        reserve_piles=tuple(r.reserve_sizes[st.reserve_next :]),
-        reserve_received=tuple(st.reserve_got) if r.reserve_sizes else (),
-        first_round=st.hand_number >= 1 and st.turns < len(_turn_order(st)),
-    )
-
-
-def _dead_ranks(st: State, side: int) -> tuple[Rank, ...]:
-    """The ranks a completed canasta has closed to ``side`` (``melds.dead_after_canasta``)."""
-    return tuple(Rank.from_index(rank) for rank in range(WILD) if st.is_dead(side, rank))
-
-
-__all__ = ["PHASE_OF_CODE", "MeldView", "Phase", "PlayerView", "Question", "TurnView", "make_turn_view", "make_view"]
+__all__ = ["PHASE_OF_CODE", "MeldView", "Phase", "PlayerView", "Question", "TurnView"]
