@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import sys
 
 import canasta
 from canasta.encoding import ObservationSpace
@@ -65,4 +64,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
