@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from canasta.core.actions import Action, malformed
+from canasta.core.actions import Action, all_well_formed, malformed
 from canasta.core.arguments import INT64, INT64_MAX, INT64_MIN, shown
 from canasta.core.game import Game
 from canasta.core.views import PlayerView
@@ -96,6 +96,20 @@ def checked_entry(legal: Sequence[Action], i: int, call: str) -> Action:
     if problem is not None:
         raise ArgumentError(f"{call}: legal[{i}] is not an action the engine lists: {problem}")
     return action
+
+
+def checked_entries(legal: Sequence[Action], call: str) -> Sequence[Action]:
+    """The entries of ``legal``, each a well-formed action; else the :class:`canasta.ArgumentError` of :func:`checked_entry` for the first that is not.
+
+    A bot that reads every entry checks a list or tuple here in one compiled
+    pass (:func:`canasta.core.actions.all_well_formed`); any other sequence,
+    and one that fails that pass, is read entry by entry (a tuple of what was
+    checked is returned, so a stranger's sequence is read only once).
+    """
+    kind = type(legal)
+    if (kind is list or kind is tuple) and all_well_formed(legal):
+        return legal
+    return tuple([checked_entry(legal, i, call) for i in range(len(legal))])
 
 
 class RandomBot:

@@ -38,9 +38,8 @@ that builds an equal action::
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
-from operator import attrgetter
 from typing import Any, TypeVar
 
 import attrs
@@ -334,15 +333,7 @@ _FIELDS: dict[type, tuple[str, ...]] = {kind: tuple(f.name for f in attrs.fields
 """Each action class's field names, in order."""
 
 
-def _reader(names: tuple[str, ...]) -> Callable[[Any], tuple[object, ...]]:
-    """A function giving an action's fields as a tuple (``attrgetter`` gives a bare value for one name)."""
-    if len(names) > 1:
-        return attrgetter(*names)
-    (name,) = names
-    return lambda action: (getattr(action, name),)
-
-
-_READERS: dict[type, Callable[[Any], tuple[object, ...]]] = {kind: _reader(names) for kind, names in _FIELDS.items() if names}
+_READERS: dict[type, Callable[[Any], tuple[object, ...]]] = {kind: seals.reader(names) for kind, names in _FIELDS.items() if names}
 
 
 for _kind in _READERS:
@@ -366,6 +357,14 @@ def _shared(action: _A) -> _A:
 
 intact = seals.intact
 """Whether every field of an action is still what its constructor checked (:func:`canasta.core.seals.intact`)."""
+
+
+def all_well_formed(actions: Sequence[object]) -> bool:
+    """Whether :func:`malformed` finds nothing wrong with any entry of ``actions``, in one compiled pass (:func:`canasta.core.seals.all_intact`).
+
+    False, or an exception from a stranger's sequence, means: check the entries one by one to learn what is wrong.
+    """
+    return seals.all_intact(actions, _KINDS)
 
 
 def _type_name(kind: type) -> str:

@@ -18,7 +18,8 @@ check runs on every action applied.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any, Final
 
 Reader = Callable[[Any], tuple[object, ...]]
@@ -32,6 +33,23 @@ _SHARED: Final[set[int]] = set()
 
 _FIELDED: Final[set[type]] = set()
 """The action classes that have fields: an object of one of them without a seal was not made by its constructor."""
+
+
+def reader(names: tuple[str, ...]) -> Reader:
+    """A function giving an action's fields named ``names`` as a tuple, compiled with this module.
+
+    ``attrgetter`` reads several fields in C but gives a bare value for one name,
+    so a one-field action (a discard, the most common) gets a compiled function
+    instead of a Python lambda: :func:`unchanged` calls it on every action applied.
+    """
+    if len(names) > 1:
+        return attrgetter(*names)
+    name = names[0]
+
+    def read(action: Any) -> tuple[object, ...]:
+        return (getattr(action, name),)
+
+    return read
 
 
 def has_fields(kind: type) -> None:
@@ -93,4 +111,24 @@ def intact(action: object) -> bool:
     return unchanged(action)
 
 
-__all__ = ["Reader", "has_fields", "intact", "is_shared", "seal", "sealed_fields", "share", "unchanged"]
+def all_intact(actions: Sequence[object], kinds: frozenset[int]) -> bool:
+    """Whether every entry of ``actions`` is of a type whose id is in ``kinds`` and :func:`intact`, in one compiled pass.
+
+    A bot reads every legal action it is given; this answers for the whole list
+    at once, and only a False sends the caller to the entry-by-entry check that
+    says what is wrong (:func:`canasta.core.actions.malformed`). Types are told
+    apart by id, so no stranger's ``__eq__`` or ``__hash__`` runs.
+    """
+    for action in actions:
+        kind = type(action)
+        if id(kind) not in kinds:
+            return False
+        if id(action) in _SEALS:
+            if not unchanged(action):
+                return False
+        elif kind in _FIELDED:
+            return False
+    return True
+
+
+__all__ = ["Reader", "all_intact", "has_fields", "intact", "is_shared", "reader", "seal", "sealed_fields", "share", "unchanged"]
