@@ -36,11 +36,13 @@ pytest.importorskip("hatch_mypyc")
 
 from hatchling.builders.wheel import WheelBuilder
 
+from canasta.bots import COMPILED_MODULES as BOT_MODULES
 from canasta.core import COMPILED_MODULES
 
 ROOT = Path(__file__).resolve().parents[1]
 SUFFIX = str(sysconfig.get_config_var("EXT_SUFFIX"))
-MODULES = COMPILED_MODULES
+MODULES = tuple(f"core/{name}" for name in COMPILED_MODULES) + tuple(f"bots/{name}" for name in BOT_MODULES)
+"""The compiled modules, as paths under ``canasta/`` without the suffix."""
 SHARED = f"0123abcd__mypyc{SUFFIX}"
 """The shared library mypyc writes beside the per-module shims, at the top of the build folder."""
 
@@ -85,7 +87,7 @@ Compiler = Callable[[Path], int]
 
 def _writes_extensions(folder: Path) -> int:
     for name in MODULES:
-        (folder / "canasta" / "core" / f"{name}{SUFFIX}").write_bytes(b"shim " + name.encode())
+        (folder / "canasta" / f"{name}{SUFFIX}").write_bytes(b"shim " + name.encode())
     (folder / SHARED).write_bytes(b"the compiled engine")
     return 0
 
@@ -136,7 +138,7 @@ def test_a_compiled_build_never_writes_into_the_checkout_and_ships_the_extension
     wheel, ran = _build(project, monkeypatch, _writes_extensions)
     assert len(ran) == 1
     names, meta = _wheel(wheel)
-    assert {f"canasta/core/{name}{SUFFIX}" for name in MODULES} | {SHARED} <= names
+    assert {f"canasta/{name}{SUFFIX}" for name in MODULES} | {SHARED} <= names
     assert "canasta/core/state.py" in names and "canasta/_bundled/finnish.toml" in names
     assert "Root-Is-Purelib: false" in meta and "py3-none-any" not in wheel.name
     assert (project / "pyproject.toml").is_file() and not (project / "pyproject.toml.bak").exists()
@@ -150,7 +152,7 @@ def test_the_compiler_runs_in_a_full_copy_of_the_package(project: Path, monkeypa
         seen["copy"] = (folder / "canasta" / "errors.py").is_file() and (folder / "canasta" / "core" / "state.py").is_file()
         seen["no project file"] = not (folder / "pyproject.toml").exists()
         setup = (folder.parent / "setup.py").read_text(encoding="utf-8")
-        seen["modules"] = all(f"'canasta/core/{name}.py'" in setup for name in MODULES) and "'--strict'" in setup
+        seen["modules"] = all(f"'canasta/{name}.py'" in setup for name in MODULES) and "'--strict'" in setup
         return _writes_extensions(folder)
 
     _build(project, monkeypatch, compiler)
