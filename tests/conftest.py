@@ -18,5 +18,5 @@ import os
 from hypothesis import settings
 
 settings.register_profile("default", max_examples=25, deadline=None)
-settings.register_profile("ci", max_examples=120, deadline=None, derandomize=True, print_blob=True)
+settings.register_profile("ci", max_examples=80, deadline=None, derandomize=True, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default"))

@@ -36,12 +36,11 @@ pytest.importorskip("hatch_mypyc")
 
 from hatchling.builders.wheel import WheelBuilder
 
-from canasta.bots import COMPILED_MODULES as BOT_MODULES
-from canasta.core import COMPILED_MODULES
+from canasta.core import COMPILED_MODULES, COMPILED_OUTSIDE_CORE
 
 ROOT = Path(__file__).resolve().parents[1]
 SUFFIX = str(sysconfig.get_config_var("EXT_SUFFIX"))
-MODULES = tuple(f"core/{name}" for name in COMPILED_MODULES) + tuple(f"bots/{name}" for name in BOT_MODULES)
+MODULES = tuple(f"core/{name}" for name in COMPILED_MODULES) + tuple(name.removeprefix("canasta.").replace(".", "/") for name in COMPILED_OUTSIDE_CORE)
 """The compiled modules, as paths under ``canasta/`` without the suffix."""
 SHARED = f"0123abcd__mypyc{SUFFIX}"
 """The shared library mypyc writes beside the per-module shims, at the top of the build folder."""

@@ -94,9 +94,9 @@ def test_compiled_flag_matches_the_modules() -> None:
     """COMPILED is True exactly when every listed hot module is an extension module."""
     import importlib
 
-    from canasta.bots import COMPILED_MODULES as BOT_MODULES
+    from canasta.core import COMPILED_OUTSIDE_CORE
 
-    names = [f"canasta.core.{name}" for name in COMPILED_MODULES] + [f"canasta.bots.{name}" for name in BOT_MODULES]
+    names = [f"canasta.core.{name}" for name in COMPILED_MODULES] + list(COMPILED_OUTSIDE_CORE)
     kinds = {name: str(importlib.import_module(name).__file__).endswith((".so", ".pyd")) for name in names}
     assert set(kinds.values()) == {COMPILED}, kinds
 
@@ -143,15 +143,16 @@ def test_games_pickle_and_rules_copy_in_either_build() -> None:
 
 
 def test_the_wheel_compiles_the_listed_modules() -> None:
-    """pyproject.toml's build hook compiles exactly canasta.core.COMPILED_MODULES and canasta.bots.COMPILED_MODULES, and the sdist carries the hook."""
+    """pyproject.toml's build hook compiles exactly canasta.core.COMPILED_MODULES and COMPILED_OUTSIDE_CORE, and the sdist carries the hook."""
     import tomllib
 
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "hatch-mypyc>=0.16" in data["build-system"]["requires"]
     hook = data["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
-    from canasta.bots import COMPILED_MODULES as BOT_MODULES
+    from canasta.core import COMPILED_OUTSIDE_CORE
 
-    assert hook["include"] == [f"/canasta/core/{name}.py" for name in COMPILED_MODULES] + [f"/canasta/bots/{name}.py" for name in BOT_MODULES]
+    outside = ["/" + name.replace(".", "/") + ".py" for name in COMPILED_OUTSIDE_CORE]
+    assert hook["include"] == [f"/canasta/core/{name}.py" for name in COMPILED_MODULES] + outside
     assert "hatch_build.py" in data["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
 
 

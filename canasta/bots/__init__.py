@@ -13,8 +13,4 @@ from .base import Bot, RandomBot, play_turn
 from .heuristic import HeuristicBot
 from .registry import BotFactory, bot_factory, bot_label, bot_names
 
-COMPILED_MODULES = ("evaluate", "planning", "heuristic_play")
-"""The modules of :mod:`canasta.bots` that the default wheel compiles with mypyc beside the engine's
-(``pyproject.toml``; :data:`canasta.core.COMPILED_MODULES`): HeuristicBot's decisions and what they call."""
-
 __all__ = ["Bot", "BotFactory", "HeuristicBot", "RandomBot", "bot_factory", "bot_label", "bot_names", "play_turn"]

@@ -46,6 +46,11 @@ from .views import MeldView, Phase, PlayerView, Question, TurnView
 COMPILED_MODULES = ("state", "listing", "legality", "transitions", "going_out", "dealing", "table", "seals", "meld_limits", "discards", "special_hands", "view_builder")
 """The modules of :mod:`canasta.core` that the default wheel compiles with mypyc (``pyproject.toml``)."""
 
+COMPILED_OUTSIDE_CORE = ("canasta.bots.evaluate", "canasta.bots.planning", "canasta.bots.heuristic_play")
+"""The modules outside :mod:`canasta.core` that the default wheel compiles with the engine: HeuristicBot's decisions and what
+they call (the public class stays Python, for its docstrings). Listed beside :data:`COMPILED_MODULES`, so that
+``pyproject.toml``'s list is checked against one place."""
+
 
 def _is_extension(path: str | None) -> bool:
     return path is not None and path.endswith((".so", ".pyd"))
