@@ -51,6 +51,8 @@ commands (one a line; the file is saved after every accepted entry):
                        a penalty of the profile's [penalties] (penalty alone lists them)
   correct N [arithmetic] ENDING | 0: ITEMS | 1: ITEMS [note TEXT]
                        replace hand N; 'arithmetic' for an adding error (001 §35 A)
+  withdraw N [note TEXT]
+                       take back penalty N, entered in error (001 §35 B); show numbers them
   deal                 the next hand is dealt: other corrections are closed (001 §35 B)
   show [FORMAT]        the sheet: text, markdown, csv, json or html
   log                  every entry, correction and deal, with who and when
@@ -276,6 +278,7 @@ class Session:
             "hand": self._hand,
             "penalty": self._penalty,
             "correct": self._correct,
+            "withdraw": self._withdraw,
             "deal": self._deal,
             "show": self._show,
             "log": self._log,
@@ -312,12 +315,27 @@ class Session:
         self.save()
         hand = entry.hand if entry.hand is not None else len(self.sheet.hands) + 1
         who = side_name(self.sheet, entry.side)
+        number = len(self.sheet.penalties)
         if entry.penalty.raises_minimum:
             self.say(
-                f"penalty: {who}'s minimum rises by {points} for hand {hand} ({entry.penalty.value}, {self.sheet.rules.cite(entry.penalty.value)})"
+                f"penalty {number}: {who}'s minimum rises by {points} for hand {hand} ({entry.penalty.value}, {self.sheet.rules.cite(entry.penalty.value)})"
             )
         else:
-            self.say(f"penalty: {who} -{points} in hand {hand} ({entry.penalty.value}, {self.sheet.rules.cite(entry.penalty.value)})")
+            self.say(f"penalty {number}: {who} -{points} in hand {hand} ({entry.penalty.value}, {self.sheet.rules.cite(entry.penalty.value)})")
+        self.say(self.status())
+
+    def _withdraw(self, rest: str) -> None:
+        body, note = split_note(rest)
+        words = body.split()
+        if len(words) != 1:
+            raise ReadError("write withdraw N [note TEXT], N the penalty's number as show lists it")
+        number = read_count("withdraw", words[0], "a penalty's number")
+        points = self.sheet.withdraw_penalty(number, by=self.by, note=note)
+        self.save()
+        entry = self.sheet.penalties[number - 1]
+        who = side_name(self.sheet, entry.side)
+        what = f"{who}'s minimum no longer rises by {points}" if entry.penalty.raises_minimum else f"{who} no longer loses {points}"
+        self.say(f"penalty {number} withdrawn: {what} in hand {entry.hand}; the penalty and its withdrawal stay in the log")
         self.say(self.status())
 
     def _correct(self, rest: str) -> None:
@@ -385,7 +403,10 @@ class Session:
             self.say(HELP)
 
     def _undo(self, rest: str) -> None:
-        raise ReadError("the sheet is append-only and nothing entered is removed; write correct N ... to replace a hand (001 §35)")
+        raise ReadError(
+            "the sheet is append-only and nothing entered is removed; write correct N ... to replace a hand, "
+            "or withdraw N to take back penalty N (001 §35)"
+        )
 
 
 def run_open(args: argparse.Namespace) -> int:

@@ -45,7 +45,7 @@ from .cards import JOKER, cards_of
 from .dealing import deal_hand, lay_red_threes
 from .events import Event, PenaltyApplied, Termination
 from .listing import is_listed, legal_actions
-from .penalties import Penalty, penalty_value
+from .penalties import Penalty, penalty_of, penalty_value
 from .positions import build_state, export_position, read_position, stored_position
 from .records import GameRecord
 from .scoring import HandScore
@@ -54,18 +54,6 @@ from .table import RULES_VERSION, TableRules
 from .transitions import DEFAULT_TURN_CAP, do, end_hand
 from .view_builder import make_view
 from .views import PHASE_OF_CODE, Phase, PlayerView
-
-
-def _penalty_kind(penalty: object) -> Penalty:
-    """A :class:`Penalty`, or the one its name (``"meld_out_of_turn"``) or profile key names; :class:`ArgumentError` otherwise."""
-    if isinstance(penalty, Penalty):
-        return penalty
-    if isinstance(penalty, str):
-        for kind in Penalty:
-            if penalty in (kind.name.lower(), kind.value):
-                return kind
-    names = ", ".join(kind.name.lower() for kind in Penalty)
-    raise ArgumentError(f"Game.penalize(penalty=...): expected a Penalty or one of {names}, got {shown(penalty)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -85,7 +73,7 @@ class DirectorPenalty:
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> DirectorPenalty:
         """The entry a record's data holds (checked by :class:`~canasta.core.records.GameRecord`)."""
-        return cls(after=int(data["after"]), side=int(data["side"]), penalty=_penalty_kind(data["penalty"]), count=int(data.get("count", 1)))
+        return cls(after=int(data["after"]), side=int(data["side"]), penalty=penalty_of(data["penalty"], "a record's director penalty"), count=int(data.get("count", 1)))
 
 
 @attrs.frozen(kw_only=True)
@@ -297,7 +285,7 @@ class Game:
         if number is None or not 0 <= number < rules.sides:
             raise ArgumentError(f"Game.penalize(side=...): expected a side from 0 to {rules.sides - 1}, got {shown(side)}")
         side = number
-        kind = _penalty_kind(penalty)
+        kind = penalty_of(penalty, "Game.penalize(penalty=...)")
         number = whole_number(count)
         if number is None or not 1 <= number <= 1000 or (number != 1 and not kind.per_card):
             what = "a number of cards from 1 to 1000" if kind.per_card else "1 (this penalty is not counted per card)"

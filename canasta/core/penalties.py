@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta.errors import EntryError
+from canasta.errors import ArgumentError, EntryError, shown_value
 from canasta.variants.enums import Choice
 
 if TYPE_CHECKING:
@@ -56,6 +56,20 @@ class Penalty(Choice):
         return self is Penalty.PENALTY_CARD_HELP or self is Penalty.UNMELDED_RED_THREE
 
 
+def penalty_of(value: object, call: str) -> Penalty:
+    """A :class:`Penalty`, or the one its name (``"meld_out_of_turn"``) or profile key names; else :class:`~canasta.ArgumentError`
+    naming ``call`` and the names there are (``Game.penalize`` and the score sheet's ``PenaltyEntry`` read a penalty alike)."""
+    if isinstance(value, Penalty):
+        return value
+    if isinstance(value, str):
+        text = str.__getitem__(value, slice(None))
+        for kind in Penalty:
+            if text in (kind.name.lower(), kind.value):
+                return kind
+    names = ", ".join(kind.name.lower() for kind in Penalty)
+    raise ArgumentError(f"{call}: expected a Penalty or one of {names}, got {shown_value(value)}")
+
+
 def penalty_value(rules: TableRules, penalty: Penalty) -> int:
     """The profile's value of ``penalty`` (points, or a minimum raise); :class:`~canasta.EntryError` when the profile has none."""
     section, _, key = penalty.value.partition(".")
@@ -69,4 +83,4 @@ def penalty_value(rules: TableRules, penalty: Penalty) -> int:
     return value
 
 
-__all__ = ["Penalty", "penalty_value"]
+__all__ = ["Penalty", "penalty_of", "penalty_value"]

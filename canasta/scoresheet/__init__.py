@@ -2,7 +2,8 @@
 
 Enter each hand as the table counts it (:class:`HandEntry`, one
 :class:`SideEntry` per side), the penalties of the ledger
-(:class:`PenaltyEntry`), each deal, and corrections; the sheet scores every hand
+(:class:`PenaltyEntry`), each deal, corrections, and penalties withdrawn
+(:class:`Withdrawal`); the sheet scores every hand
 by the engine's one scoring rule and keeps an append-only log
 (:class:`LogEntry`) in which nothing entered is lost::
 
@@ -24,7 +25,7 @@ count of each hand), ``penalties``, ``next_hand``, ``sitting_out`` and
 
 from __future__ import annotations
 
-from .entries import Correction, Deal, HandEntry, LogEntry, LogKind, PenaltyEntry, SideEntry
+from .entries import Correction, Deal, HandEntry, LogEntry, LogKind, PenaltyEntry, SideEntry, Withdrawal
 from .sheet import ScoreSheet
 
 __all__ = [
@@ -36,4 +37,5 @@ __all__ = [
     "PenaltyEntry",
     "ScoreSheet",
     "SideEntry",
+    "Withdrawal",
 ]

@@ -1,4 +1,4 @@
-"""What a score sheet holds: a hand as a table counts it, a penalty, a correction, a deal, and the log line of each (001 §34-§35).
+"""What a score sheet holds: a hand as a table counts it, a penalty, a correction, a withdrawn penalty, a deal, and the log line of each (001 §34-§35).
 
 These are plain, frozen records. A value of the wrong type is refused when the
 record is built (:class:`~canasta.ArgumentError`); whether the counts are
@@ -18,7 +18,7 @@ from canasta.core.arguments import whole_number
 from canasta.core.canastas import CanastaKind
 from canasta.core.cards import RANK_CHARS, WILD, Rank
 from canasta.core.events import Termination
-from canasta.core.penalties import Penalty
+from canasta.core.penalties import Penalty, penalty_of
 from canasta.core.table import meld_rank_index
 from canasta.errors import ArgumentError, is_instance, shown_value
 from canasta.variants.enums import Choice, MeldRank
@@ -245,11 +245,7 @@ class HandEntry:
 
 
 def _penalty(value: object) -> Penalty:
-    try:
-        return Penalty(cast(str, value))
-    except ValueError:
-        names = ", ".join(p.name.lower() for p in Penalty)
-        raise ArgumentError(f"PenaltyEntry(penalty=...): expected a Penalty ({names}), got {shown_value(value)}") from None
+    return penalty_of(value, "PenaltyEntry(penalty=...)")
 
 
 def _hand(value: object) -> int | None:
@@ -291,6 +287,19 @@ class Correction:
 
 
 @attrs.frozen(kw_only=True)
+class Withdrawal:
+    """A penalty entered in error taken back (001 §35 B): it no longer counts, and the log keeps both lines.
+
+    ``number`` is the penalty's number on the sheet, counting from 1 in the order
+    the penalties were entered (:attr:`canasta.ScoreSheet.penalties`); ``penalty``
+    is the entry withdrawn, filled in by the sheet.
+    """
+
+    number: int
+    penalty: PenaltyEntry | None = None
+
+
+@attrs.frozen(kw_only=True)
 class Deal:
     """The deal of a hand was made: from now on the previous hand's score may be corrected only for arithmetic (001 §35 B)."""
 
@@ -303,15 +312,17 @@ class LogKind(Choice):
     HAND = "hand"
     PENALTY = "penalty"
     CORRECTION = "correction"
+    WITHDRAWAL = "withdrawal"
     DEAL = "deal"
 
 
-LogItem = HandEntry | PenaltyEntry | Correction | Deal
+LogItem = HandEntry | PenaltyEntry | Correction | Withdrawal | Deal
 
 _KINDS: dict[type[Any], LogKind] = {
     HandEntry: LogKind.HAND,
     PenaltyEntry: LogKind.PENALTY,
     Correction: LogKind.CORRECTION,
+    Withdrawal: LogKind.WITHDRAWAL,
     Deal: LogKind.DEAL,
 }
 
@@ -322,14 +333,14 @@ class LogEntry:
 
     item: LogItem
     hand: int
-    """The hand it concerns: the hand entered or corrected, the penalty's hand, the hand dealt."""
+    """The hand it concerns: the hand entered or corrected, the penalty's hand (also for its withdrawal), the hand dealt."""
     by: str = ""
     at: str = ""
     note: str = ""
 
     @property
     def kind(self) -> LogKind:
-        """Whether the line is a hand, a penalty, a correction or a deal."""
+        """Whether the line is a hand, a penalty, a correction, a withdrawal or a deal."""
         return _KINDS[type(self.item)]
 
     @property
@@ -349,6 +360,7 @@ __all__ = [
     "LogKind",
     "PenaltyEntry",
     "SideEntry",
+    "Withdrawal",
     "meld_rank",
     "meld_rank_of",
 ]

@@ -22,7 +22,7 @@ import attrs
 
 from canasta.core.penalties import penalty_value
 
-from .entries import Correction, LogKind, PenaltyEntry
+from .entries import Correction, PenaltyEntry, Withdrawal
 
 if TYPE_CHECKING:
     from canasta.core.scoring import HandScore
@@ -61,8 +61,11 @@ def csv_columns(rules: TableRules) -> tuple[str, ...]:
 
 @attrs.frozen(kw_only=True)
 class PenaltyLine:
-    """A penalty of the ledger as the card shows it: its side, hand, points (or minimum raise), rule and source."""
+    """A penalty of the ledger as the card shows it: its number, side, hand, points (or minimum raise), rule and source, and whether
+    it was withdrawn (001 §35 B)."""
 
+    number: int
+    """Its number on the sheet, from 1 in the order entered (:meth:`canasta.ScoreSheet.withdraw_penalty` takes it)."""
     side: int
     hand: int
     penalty: str
@@ -74,6 +77,8 @@ class PenaltyLine:
     by: str
     at: str
     note: str
+    withdrawn: str | None = None
+    """Who withdrew it, when and why (as the log says), once withdrawn; None while it stands."""
 
 
 @attrs.frozen(kw_only=True)
@@ -148,14 +153,17 @@ def card(sheet: ScoreSheet) -> Card:
     penalties: list[PenaltyLine] = []
     corrections: list[CorrectionLine] = []
     first: dict[int, tuple[HandScore, ...]] = {}
+    withdrawals = {line.item.number: _who(line.by, line.at, line.note) for line in sheet.log if isinstance(line.item, Withdrawal)}
     for index, line in enumerate(sheet.log):
         item = line.item
         if isinstance(item, PenaltyEntry):
+            number = len(penalties) + 1
             points = penalty_value(rules, item.penalty) * item.count
-            if item.penalty.raises_minimum:
+            if item.penalty.raises_minimum and number not in withdrawals:
                 raises[line.hand, item.side] = raises.get((line.hand, item.side), 0) + points
             penalties.append(
                 PenaltyLine(
+                    number=number,
                     side=item.side,
                     hand=line.hand,
                     penalty=item.penalty.name.lower().replace("_", " "),
@@ -167,6 +175,7 @@ def card(sheet: ScoreSheet) -> Card:
                     by=line.by,
                     at=line.at,
                     note=item.note or line.note,
+                    withdrawn=withdrawals.get(number),
                 )
             )
         elif isinstance(item, Correction):
@@ -207,7 +216,10 @@ def _penalty_text(card: Card, p: PenaltyLine, esc: Callable[[str], str] = str) -
     what = f"minimum +{p.points} for the hand" if p.raises_minimum else f"-{p.points}"
     count = f" ({p.count} cards)" if p.count != 1 else ""
     source = f", {p.source}" if p.source else ""
-    return f"hand {p.hand}, {esc(card.sides[p.side])}: {p.penalty}{count}, {what} [{p.rule}{source}]"
+    text = f"penalty {p.number}: hand {p.hand}, {esc(card.sides[p.side])}: {p.penalty}{count}, {what} [{p.rule}{source}]"
+    if p.withdrawn is not None:
+        text += " (withdrawn, 001 §35 B" + (f"; {esc(p.withdrawn)}" if p.withdrawn else "") + ")"
+    return text
 
 
 def _correction_text(card: Card, c: CorrectionLine, esc: Callable[[str], str] = str) -> str:
@@ -255,7 +267,7 @@ def to_text(sheet: ScoreSheet) -> str:
         lines.append("* corrected (log shows the old entry)")
     lines += [
         "",
-        *[f"penalty: {_penalty_text(c, p)}" for p in c.penalties],
+        *[_penalty_text(c, p) for p in c.penalties],
         *[f"corrected: {_correction_text(c, x)}" for x in c.corrections],
     ]
     lines.append(_next_line(c))
@@ -267,13 +279,15 @@ def log_text(sheet: ScoreSheet) -> str:
     out = []
     for number, line in enumerate(sheet.log, start=1):
         who = _who(line.by, line.at, line.note)
-        what = {LogKind.HAND: "hand", LogKind.PENALTY: "penalty", LogKind.CORRECTION: "correction", LogKind.DEAL: "deal"}[line.kind]
+        what = line.kind.value
         detail = ""
         item = line.item
         if isinstance(item, PenaltyEntry):
             detail = f" side {item.side} {item.penalty.name.lower().replace('_', '-')}" + (f" x{item.count}" if item.count != 1 else "")
         elif isinstance(item, Correction):
             detail = " (arithmetic)" if item.arithmetic else ""
+        elif isinstance(item, Withdrawal):
+            detail = f" of penalty {item.number}"
         out.append(f"{number:3}. {what} {line.hand}{detail}" + (f"  ({who})" if who else ""))
     return "\n".join(out) if out else "the log is empty"
 

@@ -26,17 +26,19 @@ from canasta.textfiles import path_label, read_data_file, toml_data
 from canasta.variants import Variant, dumps_variant, load_variant, loads_variant, variant_names
 from canasta.variants.enums import MeldRank
 
-from .entries import RANK_WORDS, Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry, SideEntry
+from .entries import RANK_WORDS, Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry, SideEntry, Withdrawal
 
 if TYPE_CHECKING:
     from .sheet import ScoreSheet
 
 FORMAT = "canasta score sheet"
 """The ``format`` key of every sheet file."""
-VERSION = 2
-"""The newest version of the file layout: 2 adds the counts of schema 2's scoring rules (:data:`FAMILY_KEYS`).
+VERSION = 3
+"""The newest version of the file layout: 2 adds the counts of schema 2's scoring rules (:data:`FAMILY_KEYS`), 3 the
+withdrawal of a penalty (a log line ``entry = "withdrawal"``).
 
-A sheet is written as version 1, which every earlier library reads, unless one of its entries uses such a count."""
+A sheet is written as the oldest version that holds all it says (1, which every earlier library reads, where it uses
+neither), so that a library that does not know a line refuses the file by its version, not by the line."""
 SIDE_KEYS = ("canastas", "red_threes", "red_threes_unplayed", "red_threes_in_hand", "melded", "in_hand", "has_meld")
 FAMILY_KEYS = ("rank_canastas", "black_threes", "unfinished", "sets_in_hand", "black_threes_in_hand", "reserves_untaken", "special_hand")
 """A side's counts under schema 2's scoring rules (:class:`SideEntry`), written only where they are not zero (version 2)."""
@@ -74,7 +76,10 @@ def _entries(item: LogItem) -> tuple[HandEntry, ...]:
 
 
 def layout_version(sheet: ScoreSheet) -> int:
-    """The file layout a sheet needs: 2 where an entry counts a rule of schema 2, else 1 (which earlier libraries read too)."""
+    """The file layout a sheet needs: 3 where a penalty was withdrawn, 2 where an entry counts a rule of schema 2, else 1
+    (which earlier libraries read too)."""
+    if any(isinstance(line.item, Withdrawal) for line in sheet.log):
+        return 3
     family = any(_family(s) for line in sheet.log for entry in _entries(line.item) for s in entry.sides)
     return 2 if family else 1
 
@@ -98,6 +103,8 @@ def _line(line: LogEntry) -> dict[str, Any]:
         data |= {"side": item.side, "penalty": item.penalty.name.lower(), "count": item.count}
     elif isinstance(item, Correction):
         data |= {"arithmetic": item.arithmetic, **_hand(item.entry), "replaced": _hand(item.replaced)}
+    elif isinstance(item, Withdrawal):
+        data["penalty"] = item.number
     return data
 
 
@@ -225,10 +232,14 @@ class _Reader:
             if entry is None or replaced is None:
                 return None
             return Correction(hand=hand, entry=entry, replaced=replaced, arithmetic=arithmetic)
+        if kind == "withdrawal":
+            self.unknown(line, (*base, "penalty"), where)
+            number = self.get(line, "penalty", where, int)
+            return None if number is None else Withdrawal(number=number)
         if kind == "deal":
             self.unknown(line, base, where)
             return Deal(hand=hand)
-        self.problems.append(f"{where}entry: {kind!r} is not one of hand, penalty, correction, deal")
+        self.problems.append(f"{where}entry: {kind!r} is not one of hand, penalty, correction, withdrawal, deal")
         return None
 
 

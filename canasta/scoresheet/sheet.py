@@ -30,7 +30,7 @@ from canasta.core.transitions import match_outcome
 from canasta.errors import ArgumentError, is_instance, shown_value
 from canasta.variants import Variant, load_variant, sound_variant
 
-from .entries import Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry, SideEntry
+from .entries import Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry, SideEntry, Withdrawal
 from .validation import check_hand, check_penalty, refuse, special_points
 
 if TYPE_CHECKING:
@@ -44,7 +44,9 @@ class Tally:
     rules: TableRules = attrs.field(eq=False)
     entries: tuple[HandEntry, ...] = ()
     penalties: tuple[PenaltyEntry, ...] = ()
-    """Every penalty, its hand resolved."""
+    """Every penalty entered, its hand resolved, withdrawn ones too: penalty *n* is ``penalties[n - 1]``."""
+    withdrawn: frozenset[int] = frozenset()
+    """The numbers of the penalties withdrawn (001 §35 B): they no longer count."""
     dealt: int = 0
     """The highest hand number whose deal was marked (001 §35 B)."""
     basis: tuple[int, ...] | None = None
@@ -59,16 +61,16 @@ class Tally:
         """The penalty points of a side in a hand (minimum raises excluded, 001 §27 A)."""
         return sum(
             penalty_value(self.rules, p.penalty) * p.count
-            for p in self.penalties
-            if p.hand == hand and p.side == side and not p.penalty.raises_minimum
+            for n, p in enumerate(self.penalties, 1)
+            if p.hand == hand and p.side == side and not p.penalty.raises_minimum and n not in self.withdrawn
         )
 
     def raises(self, hand: int, side: int) -> int:
         """The §27 A raises of a side's minimum in a hand (001 §27 A•2-3)."""
         return sum(
             penalty_value(self.rules, p.penalty) * p.count
-            for p in self.penalties
-            if p.hand == hand and p.side == side and p.penalty.raises_minimum
+            for n, p in enumerate(self.penalties, 1)
+            if p.hand == hand and p.side == side and p.penalty.raises_minimum and n not in self.withdrawn
         )
 
     def hand_score(self, hand: int) -> tuple[HandScore, ...]:
@@ -195,6 +197,26 @@ def step(tally: Tally, line: LogEntry) -> Tally:
         new = attrs.evolve(tally, penalties=(*tally.penalties, item))
         _check_end(new, over)
         return new
+    if isinstance(item, Withdrawal):
+        number = item.number
+        if not 1 <= number <= len(tally.penalties):
+            raise refuse(r, "001 §35 B", f"there is no penalty {number} to withdraw ({len(tally.penalties)} entered)")
+        if number in tally.withdrawn:
+            raise refuse(r, "001 §35 B", f"penalty {number} was already withdrawn")
+        penalty = tally.penalties[number - 1]
+        if (item.penalty is not None and item.penalty != penalty) or line.hand != penalty.hand:
+            raise refuse(r, "001 §35 B", f"the withdrawal of penalty {number} names another penalty or hand than the one entered (hand {penalty.hand})")
+        last = len(tally.entries)
+        if not (penalty.hand == tally.next_hand or (penalty.hand == last and tally.dealt <= last)):
+            raise refuse(
+                r,
+                "001 §35 B",
+                f"penalty {number} (hand {penalty.hand}) can no longer be withdrawn: a penalty is taken back in its hand, "
+                f"or for the last hand before the next deal (hand {tally.next_hand} is in progress)",
+            )
+        new = attrs.evolve(tally, withdrawn=tally.withdrawn | {number})
+        _check_end(new, over)
+        return new
     if isinstance(item, Correction):
         hand = item.hand
         if not 1 <= hand <= len(tally.entries):
@@ -309,7 +331,12 @@ class ScoreSheet:
     # -- entering ----------------------------------------------------------------------
 
     def _append(self, item: LogItem, hand: int, by: str, note: str = "", at: str | None = None) -> Tally:
-        """Check the line on the tally, then append it; nothing changes if the rules refuse it."""
+        """Check the line on the tally, then append it; nothing changes if the rules refuse it.
+
+        A withdrawal is logged with the penalty it takes back, so that the log alone tells the whole story.
+        """
+        if isinstance(item, Withdrawal) and item.penalty is None and 1 <= item.number <= len(self._tally.penalties):
+            item = attrs.evolve(item, penalty=self._tally.penalties[item.number - 1])
         line = LogEntry(item=item, hand=hand, by=_text(by, "by"), at=_now() if at is None else at, note=_text(note, "note"))
         tally = step(self._tally, line)
         self._log.append(line)
@@ -337,6 +364,25 @@ class ScoreSheet:
         assert entry.hand is not None
         self._append(entry, entry.hand, by, entry.note)
         return penalty_value(self.rules, entry.penalty) * entry.count
+
+    def withdraw_penalty(self, number: int, *, by: str = "", note: str = "") -> int:
+        """Take back penalty ``number`` (from 1, in the order entered: :attr:`penalties`), entered in error; returns the points it no
+        longer costs, or for §27 A the raise no longer made.
+
+        Like entering it, only in the penalty's own hand or, for the last hand
+        entered, until the next deal (001 §35 B); the log keeps the penalty and
+        its withdrawal (:class:`~canasta.scoresheet.Withdrawal`), and a correction
+        is a withdrawal followed by the right penalty.
+        """
+        count = whole_number(number)
+        if count is None:
+            raise ArgumentError(f"ScoreSheet.withdraw_penalty(number=...): expected a penalty's number (from 1), got {shown_value(number)}")
+        penalties = self._tally.penalties
+        penalty = penalties[count - 1] if 1 <= count <= len(penalties) else None
+        hand = penalty.hand if penalty is not None and penalty.hand is not None else self._tally.next_hand
+        self._append(Withdrawal(number=count), hand, by, note)
+        assert penalty is not None
+        return penalty_value(self.rules, penalty.penalty) * penalty.count
 
     def deal(self, *, by: str = "") -> None:
         """Mark the deal of the next hand: the last hand's count is final but for arithmetic from now on (001 §35 B)."""
@@ -377,8 +423,13 @@ class ScoreSheet:
 
     @property
     def penalties(self) -> tuple[PenaltyEntry, ...]:
-        """Every penalty entered, each with its hand."""
+        """Every penalty entered, each with its hand, withdrawn ones too: penalty *n* is ``penalties[n - 1]``."""
         return self._tally.penalties
+
+    @property
+    def withdrawn(self) -> frozenset[int]:
+        """The numbers of the penalties withdrawn (:meth:`withdraw_penalty`, 001 §35 B): they no longer count."""
+        return self._tally.withdrawn
 
     @property
     def hands(self) -> tuple[tuple[HandScore, ...], ...]:
