@@ -60,8 +60,8 @@ from canasta.variants.converter import unstructure_variant
 from canasta.variants.enums import CanastaClass, CanastaKind, ConcealedMinimum, RedThreeCondition
 from canasta.variants.schema import PlayerCount, SpecialHand, Variant
 
-THOROUGH = settings().max_examples >= 100
-"""Whether the loaded hypothesis profile asks for a thorough run (the ``ci`` profile of tests/conftest.py)."""
+THOROUGH = settings().max_examples >= settings.get_profile("ci").max_examples
+"""Whether the loaded hypothesis profile asks for a thorough run (the ``ci`` profile of tests/conftest.py, or more)."""
 
 Change = Callable[[Variant], Variant]
 
