@@ -15,9 +15,11 @@ meld's rank character (``3`` for black threes, ``W`` for the wild-card meld).
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import canasta
@@ -391,3 +393,12 @@ def scramble_hidden(g: canasta.Game, seat: int, rng: random.Random) -> canasta.G
     stt.stock = hidden
     assert_conserved(c)
     return c
+
+
+def source_of(modname: str) -> Path:
+    """The Python source of a module, also when the build compiled it: the wheel ships each ``.py`` beside its extension module."""
+    path = Path(importlib.import_module(modname).__file__ or "")
+    if path.suffix in (".so", ".pyd"):
+        path = path.with_name(modname.rsplit(".", 1)[-1] + ".py")
+    return path
+

@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from engine_helpers import source_of
 from sphinx.pycode import ModuleAnalyzer
 
 API = Path(__file__).resolve().parents[1] / "docs" / "api"
@@ -50,7 +51,7 @@ def _attribute_doc(module: ModuleType, name: str) -> str:
     """The ``#:`` comment or string after a module-level assignment, looked up where the value was defined."""
     candidates = [module.__name__] + [m for m in _submodules(module)]
     for modname in candidates:
-        docs = ModuleAnalyzer.for_module(modname).find_attr_docs()
+        docs = ModuleAnalyzer.for_file(str(source_of(modname)), modname).find_attr_docs()
         if ("", name) in docs:
             return "\n".join(docs[("", name)]).strip()
     return ""

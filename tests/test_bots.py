@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from engine_helpers import source_of
 from hostile import Hostile
 
 import canasta
@@ -706,8 +707,7 @@ BOT_MODULES = ["canasta.bots", *(f"canasta.bots.{m.name}" for m in pkgutil.iter_
 
 
 def _module_tree(modname: str) -> ast.Module:
-    module = importlib.import_module(modname)
-    return ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
+    return ast.parse(source_of(modname).read_text(encoding="utf-8"))
 
 
 def _public_attributes(modname: str) -> list[tuple[str, str]]:
@@ -740,7 +740,7 @@ def test_every_public_attribute_of_the_bots_has_a_docstring(modname: str) -> Non
     """Constants, attributes set in ``__init__`` and attrs fields alike, as Sphinx finds them; and every public function,
     class and method."""
     analyzer = pytest.importorskip("sphinx.pycode").ModuleAnalyzer
-    documented = analyzer.for_module(modname).find_attr_docs()
+    documented = analyzer.for_file(str(source_of(modname)), modname).find_attr_docs()
     missing = [f"{cls}.{name}".lstrip(".") for cls, name in _public_attributes(modname) if (cls, name) not in documented]
     for node in ast.walk(_module_tree(modname)):
         if isinstance(node, ast.FunctionDef | ast.ClassDef) and not node.name.startswith("_") and ast.get_docstring(node) is None:

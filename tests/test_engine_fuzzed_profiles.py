@@ -774,3 +774,175 @@ def test_regression_a_meld_that_empties_the_hand_into_a_one_card_reserve_leaves_
     assert canasta.parse_action(meld) not in g.legal_actions()
     assert g.violation(meld) is not None
     assert g.legal_actions(), f"dead end:\n{g}"
+
+
+OPENING_BEFORE_THE_DRAW = """\
+extends = "swedish-official"
+name = "opening before the draw"
+title = ""
+description = ""
+sources = []
+
+[deal.decks]
+2 = 1
+3 = 2
+4 = 4
+6 = 4
+
+[deal.jokers]
+2 = 10
+3 = 0
+6 = 0
+
+[deal.hand_size]
+2 = 30
+3 = 30
+4 = 30
+
+[upcard]
+enabled = false
+wild_freezes = false
+
+[initial_meld]
+score_thresholds = [
+    -1,
+    0,
+    1,
+    2,
+]
+minimums = [
+    0,
+    0,
+    0,
+    0,
+    0,
+]
+natural_meld_size = 5
+pile_requires_natural_pair = false
+from_hand_before_pile = true
+
+[discard_pile]
+take_top_card_only = false
+wild_and_natural = false
+
+[discards]
+not_in_first_round = [
+    "2",
+    "3",
+    "4",
+]
+
+[melds]
+min_size = 5
+min_naturals = 1
+
+[ranks]
+hand_penalty_count = 1
+
+[canastas]
+size = 5
+naturals_added = false
+
+[canastas.bonus]
+natural = 0
+mixed = 0
+wild = 0
+
+[going_out]
+bonus = 0
+permission = "not_used"
+
+[going_out.canastas_required]
+2 = 0
+3 = 0
+4 = 0
+6 = 0
+
+[concealed_going_out]
+allowed = false
+partner_canastas_count = false
+bonus = 0
+
+[reserve]
+sizes = [
+    30,
+    30,
+    30,
+]
+
+[red_threes]
+sign_by_canastas = [
+    1,
+]
+
+[red_threes.bonus_table]
+2 = [
+    0,
+    1,
+]
+3 = [
+    0,
+    0,
+    0,
+    0,
+]
+4 = [
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+]
+6 = [
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+]
+
+[black_threes]
+meld_min = 2
+meld_max = 2
+
+[scoring.card_points]
+joker = 0
+two = 0
+ace = 0
+eight_to_king = 0
+four_to_seven = 1
+black_three = 0
+
+[match]
+target = 50
+"""
+"""The house file the fuzzing drew (its base, an empty file extending swedish-official, folded in)."""
+
+
+def test_regression_an_opening_laid_before_the_draw_does_not_stand_when_the_pile_is_left() -> None:
+    """An opening laid from the hand before the draw (``initial_meld.from_hand_before_pile``; EBB §2.3) that needs a natural meld of
+    five, which one pack cannot give: at the end of the stock, seat 0 could lay it and leave the pile, and the hand ended with the
+    melds of a side that never opened on the table, scoring their card points. Leaving the pile is refused until the opening is
+    taken back (found by the compiled build's run of the fuzzed house files)."""
+    v = canasta.loads_variant(OPENING_BEFORE_THE_DRAW)
+    assert check_variant(v) == []
+    play(v, 2, 0, hands=2, kinds=("uniform",), replay=False)  # checks every hand's points against the keys that may pay them
+    g = canasta.Game(v, players=2, seed=0, turn_cap=400)
+    seats = [Seat("uniform", s) for s in range(2)]
+    refused = 0
+    while not g.is_over and g.hand_number <= 2:
+        legal = g.legal_actions()
+        view = g.view(g.current_player)
+        if g.phase is canasta.Phase.DRAW and view.stock_size == 0 and view.turn.melded_ranks and not view.opened[view.side]:
+            assert canasta.DeclinePile() not in legal and canasta.Retract() in legal
+            found = g.violation("decline")
+            assert isinstance(found, canasta.IllegalActionError) and found.rule == "initial_meld.from_hand_before_pile"
+            refused += 1
+        g.apply(seats[g.current_player].choose(g, legal))
+    assert refused, "the case was not reached"

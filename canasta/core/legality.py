@@ -605,6 +605,10 @@ def _opening_reach_violation(
 def _decline_violation(st: State) -> Violation | None:
     if st.stock:
         return ("end_of_stock", "the pile may be left only once the stock is empty; draw instead")
+    if st.turn_new and not st.opened[st.rules.side_of[st.current]]:
+        # An opening laid before the draw (initial_meld.from_hand_before_pile) stands only with the pile taken: leaving the
+        # pile would end the hand with melds of a side that never opened on the table (EBB §2.3, §2.6).
+        return ("initial_meld.from_hand_before_pile", "take the pile to complete your opening, or take the opening back (retract)")
     mode = st.rules.end_mode
     if mode == 0 or st.retracted:
         return None

@@ -217,8 +217,12 @@ def make_turn_view(st: State, viewer: int) -> TurnView:
     )
 
 
-def make_view(st: State, seat: int, legal: tuple[Action, ...] = (), variant: Variant | None = None) -> PlayerView:
-    """Build the view of ``seat``; ``legal`` is the legal-action list when ``seat`` is to act."""
+def make_view(st: State, seat: object, legal: tuple[Action, ...] = (), variant: Variant | None = None) -> PlayerView:
+    """Build the view of ``seat``; ``legal`` is the legal-action list when ``seat`` is to act.
+
+    ``seat`` is typed ``object``: it is the caller's value, and the compiled code would refuse another type with a bare
+    ``TypeError`` before the check below could say what is wrong.
+    """
     r = st.rules
     if type(seat) is not int or not 0 <= seat < r.players:
         raise ArgumentError(f"seat {shown(seat)} is not at this table of {r.players} (seats 0 to {r.players - 1})")
