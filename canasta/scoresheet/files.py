@@ -20,8 +20,8 @@ import tomli_w
 
 from canasta.core.canastas import CanastaKind
 from canasta.core.events import Termination
-from canasta.core.penalties import Penalty
-from canasta.errors import CanastaError, ScoreSheetError, VariantError, shown_value
+from canasta.core.penalties import penalty_of
+from canasta.errors import ArgumentError, CanastaError, ScoreSheetError, VariantError, shown_value
 from canasta.textfiles import path_label, read_data_file, toml_data
 from canasta.variants import Variant, dumps_variant, load_variant, loads_variant, variant_names
 from canasta.variants.enums import MeldRank
@@ -217,9 +217,10 @@ class _Reader:
             count = self.get(line, "count", where, int, 1)
             if side is None or name is None:
                 return None
-            penalty = next((p for p in Penalty if p.name.lower() == name), None)
-            if penalty is None:
-                self.problems.append(f"{where}penalty: {name!r} is not one of {', '.join(p.name.lower() for p in Penalty)}")
+            try:
+                penalty = penalty_of(name, f"{where}penalty")
+            except ArgumentError as exc:
+                self.problems.append(str(exc))
                 return None
             note = self.get(line, "note", where, str, "")
             return PenaltyEntry(side=side, penalty=penalty, count=count, hand=hand, note=note)
