@@ -221,4 +221,5 @@ def run_options(args: argparse.Namespace, progress: Progress | None) -> RunOptio
         workers=args.workers,
         scheduler=args.scheduler,
         progress=progress,
+        samples=args.plot is not None,  # only a plot reads the per-unit samples; without them memory does not grow with the hands
     )

@@ -32,7 +32,7 @@ the engine's code cannot read it in that run.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 import attrs
@@ -48,7 +48,7 @@ from canasta.variants.schema import PLAYER_COUNTS
 from .metrics import headline
 from .options import Mode
 from .results import RuleEffect, RuleEffects, SimulationResult, SkippedRule, SkipReason
-from .stats import paired_difference, standardized
+from .stats import Difference, standardized_by
 from .summary import sides_of
 
 _IGNORED_SLOTS = frozenset({"variant", "meld_cache", "extended_scoring"})
@@ -310,15 +310,26 @@ def single_rule_profiles(
     return singles, skipped
 
 
-def _effect(key: str, a_text: str, b_text: str, base: SimulationResult, other: SimulationResult, metrics: Sequence[str]) -> RuleEffect:
-    assert base.samples is not None and other.samples is not None
+def _effect(
+    key: str,
+    a_text: str,
+    b_text: str,
+    base: SimulationResult,
+    other: SimulationResult,
+    differences: Mapping[str, Difference],
+    metrics: Sequence[str],
+) -> RuleEffect:
+    """One rule's (or all rules') effect: ``other``'s paired differences from ``base`` on the headline metrics, and the largest.
+
+    A difference's size is in standard deviations of the metric, pooled over both profiles: each profile's
+    :attr:`~canasta.simulation.Estimate.sd`, the sample standard deviation of its values.
+    """
     diffs = []
     sizes = []
     for m in metrics:
-        xa, xb = base.samples.values[m], other.samples.values[m]
-        diff = paired_difference(xa, xb)
+        diff = differences[m]
         diffs.append(diff)
-        sizes.append(standardized(diff, xa, xb))
+        sizes.append(standardized_by(diff, base.metric(m).estimate.sd, other.metric(m).estimate.sd))
     best = max(range(len(metrics)), key=lambda i: sizes[i])
     return RuleEffect(key=key, a=a_text, b=b_text, differences=tuple(diffs), size=sizes[best], driver=metrics[best])
 
@@ -330,19 +341,27 @@ def rule_effects(
     target: SimulationResult,
     singles: Sequence[tuple[RuleDifference, SimulationResult]],
     skipped: Sequence[SkippedRule],
+    differences: Sequence[Mapping[str, Difference]],
 ) -> RuleEffects:
-    """Each single rule's effect on the headline metrics, largest standardized effect first."""
+    """Each single rule's effect on the headline metrics, largest standardized effect first.
+
+    ``differences`` holds each profile's paired differences from ``base`` by metric key, in the order the run played them:
+    ``base``, ``target``, then each of ``singles``.
+    """
     metrics = headline(sides_of(a, base.settings.players), base.settings.mode)
     keys = tuple(m.key for m in metrics)
     labels = tuple(m.label for m in metrics)
-    effects = [_effect(d.key, format_value(d.a), format_value(d.b), base, result, keys) for d, result in singles]
+    effects = [
+        _effect(d.key, format_value(d.a), format_value(d.b), base, result, differences[2 + i], keys)
+        for i, (d, result) in enumerate(singles)
+    ]
     effects.sort(key=lambda e: (-e.size, e.key))
     return RuleEffects(
         base=base.profile,
         target=target.profile,
         metrics=keys,
         labels=labels,
-        total=_effect("all", a.name, b.name, base, target, keys),
+        total=_effect("all", a.name, b.name, base, target, differences[1], keys),
         effects=tuple(effects),
         skipped=tuple(skipped),
     )

@@ -14,7 +14,7 @@ interval is still valid, but it is no narrower than unpaired ones would be.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 
@@ -28,10 +28,9 @@ from canasta.variants.diff import format_value
 
 from .byrule import rule_effects, single_rule_profiles
 from .experiment import entrant, load_profile, run_entrants, settings_for, timing
-from .options import BotChoice, ProfileRef, Progress, RunOptions, bot_list, check_progress, run_options
+from .options import BotChoice, ProfileRef, Progress, RunOptions, bot_list, check_progress, check_samples, run_options
 from .results import ComparisonResult, ComparisonRow, SimulationResult, Timing
-from .stats import Difference, paired_difference
-from .summary import summarize
+from .stats import Difference
 
 
 def _labels(variants: Sequence[Variant], refs: Sequence[ProfileRef]) -> list[str]:
@@ -49,28 +48,26 @@ def _same_deal(a: Variant, b: Variant, players: int) -> bool:
     return (ra.decks, ra.jokers, ra.hand_size) == (rb.decks, rb.jokers, rb.hand_size)
 
 
-def comparison_rows(results: Sequence[SimulationResult]) -> tuple[ComparisonRow, ...]:
-    """Every metric of any profile, in report order, with each profile's estimate and its paired difference from the first."""
+def comparison_rows(results: Sequence[SimulationResult], differences: Sequence[Mapping[str, Difference]]) -> tuple[ComparisonRow, ...]:
+    """Every metric of any profile, in report order, with each profile's estimate and its paired difference from the first.
+
+    ``differences`` holds, per profile (the first's is not read), its paired difference from the first by metric key
+    (:meth:`canasta.simulation.pairing.Pairing.differences`); a metric one of the two lacks has none.
+    """
     seen: dict[str, ComparisonRow] = {}
-    first = results[0]
     for r in results:
         for m in r.metrics:
             if m.key in seen:
                 continue
             estimates = []
-            differences: list[Difference | None] = []
+            found_differences: list[Difference | None] = []
             for j, other in enumerate(results):
                 found = next((x for x in other.metrics if x.key == m.key), None)
                 estimates.append(found.estimate if found is not None else None)
-                if j == 0:
-                    continue
-                paired = first.samples is not None and other.samples is not None
-                if paired and found is not None and m.key in first.samples.values:  # type: ignore[union-attr]
-                    differences.append(paired_difference(first.samples.values[m.key], other.samples.values[m.key]))  # type: ignore[union-attr]
-                else:
-                    differences.append(None)
+                if j > 0:
+                    found_differences.append(differences[j].get(m.key) if found is not None else None)
             seen[m.key] = ComparisonRow(
-                key=m.key, label=m.label, group=m.group, unit=m.unit, estimates=tuple(estimates), differences=tuple(differences)
+                key=m.key, label=m.label, group=m.group, unit=m.unit, estimates=tuple(estimates), differences=tuple(found_differences)
             )
     return tuple(seen.values())
 
@@ -91,6 +88,7 @@ def compare(
     scheduler: str | None = None,
     chunk_size: int | None = None,
     progress: Progress | None = None,
+    samples: bool | None = None,
 ) -> ComparisonResult:
     """Play every profile on the same seeds and compare each metric with the first profile's, paired by seed.
 
@@ -128,8 +126,10 @@ def compare(
         scheduler=scheduler,
         chunk_size=chunk_size,
         progress=progress,
+        samples=samples,
     )
     check_progress(opts.progress)
+    check_samples(opts.samples)
     loaded = [load_profile(ref) for ref in variants]
     seats = bot_list(opts.bots)
     settings = settings_for(opts)
@@ -140,22 +140,30 @@ def compare(
     if by_rule:
         singles, skipped = single_rule_profiles(loaded[0], loaded[1], players, mode=settings.mode)
         entrants += [entrant(v, f"{entrants[0].label} with {d.key} = {format_value(d.b)}", players, seats) for d, v in singles]
-    played, pool, wall = run_entrants(entrants, settings, opts)
-    results = [summarize(e.variant, e.label, settings, p.units, timing(p, wall, pool)) for e, p in zip(entrants, played, strict=True)]
+    played, pool, wall = run_entrants(entrants, settings, opts, pair=True)
+    assert played.pairing is not None
+    differences = played.pairing.differences()
+    results = [s.result(e.label, timing(s, played.chunks, wall, pool)) for e, s in zip(entrants, played.summaries, strict=True)]
     shown = results[: len(loaded)]
     effects = None
     if singles is not None and skipped is not None:
         effects = rule_effects(
-            loaded[0], loaded[1], results[0], results[1], list(zip((d for d, _ in singles), results[2:], strict=True)), skipped
+            loaded[0],
+            loaded[1],
+            results[0],
+            results[1],
+            list(zip((d for d, _ in singles), results[2:], strict=True)),
+            skipped,
+            differences,
         )
     hands_played = sum(t.timing.hands for t in results)
-    worker_seconds = sum(p.worker_seconds for p in played)
+    worker_seconds = sum(s.worker_seconds for s in played.summaries)
     return ComparisonResult(
         settings=shown[0].settings,
         profiles=tuple(r.profile for r in shown),
         titles=tuple(v.title for v in loaded),
         same_deal=tuple(_same_deal(loaded[0], v, players) for v in loaded),
-        rows=comparison_rows(shown),
+        rows=comparison_rows(shown, differences),
         results=tuple(shown),
         by_rule=effects,
         timing=Timing(
@@ -166,7 +174,7 @@ def compare(
             hands_per_core_second=hands_played / worker_seconds if worker_seconds > 0 else 0.0,
             decisions_per_core_second=sum(r.decisions for r in results) / worker_seconds if worker_seconds > 0 else 0.0,
             workers=pool.workers,
-            chunks=played[0].chunks,
+            chunks=played.chunks,
             executor=pool.name,
         ),
     )

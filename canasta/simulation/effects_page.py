@@ -207,8 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = [BASE] + [n for n in variant_names() if n != BASE and PLAYERS in load_variant(n).player_counts]
     options = RunOptions(players=PLAYERS, mode=Mode.HANDS, count=args.hands, seed=args.seed, bots="heuristic", workers=args.workers)
-    c = compare(names, options=options)
-    r = compare([BASE, TARGET], options=options, by_rule=True)
+    c = compare(names, options=options, samples=args.plot is not None)  # only the plot reads the per-hand samples
+    r = compare([BASE, TARGET], options=options, by_rule=True, samples=False)
     image = None
     if args.plot is not None:
         from .plot import plot_comparison

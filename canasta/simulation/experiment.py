@@ -2,8 +2,10 @@
 
 A run plays ``count`` units per profile, unit ``i`` from the seed
 ``derive_seed(seed, i)`` (:mod:`canasta.simulation.runner`). The tasks of all
-profiles go to one executor together, and each profile's units come back in
-seed order.
+profiles go to one executor together, and each result is counted into its
+profile's :class:`~canasta.simulation.summary.Summary` as it arrives, then
+dropped, so a run's memory does not grow with its units unless it keeps
+samples or records.
 """
 
 from __future__ import annotations
@@ -35,17 +37,19 @@ from .options import (
     RunOptions,
     bot_list,
     check_progress,
+    check_samples,
     checked_mode,
     run_options,
     whole,
 )
 from .outputs import cannot_write, file_path, reserved
-from .parallel import Pool, open_pool, plan_chunks, run_tasks
+from .pairing import Pairing
+from .parallel import Pool, open_pool, plan_chunks, stream_tasks
 from .players import seat_bots
 from .recordfile import write_records
 from .results import Settings, SimulationResult, Timing
-from .runner import Task, UnitOutcome
-from .summary import sides_of, summarize
+from .runner import ChunkResult, Task
+from .summary import Summary, sides_of
 
 
 @attrs.frozen(kw_only=True)
@@ -105,18 +109,24 @@ def seconds_per_unit(entrants: Sequence[Entrant], settings: Settings) -> float:
 
 @attrs.frozen(kw_only=True)
 class Played:
-    """One profile's units in seed order, and the worker seconds they took."""
+    """What a run played: each entrant's :class:`Summary` in entrant order, their pairing with the first, and the tasks."""
 
-    units: tuple[UnitOutcome, ...]
-    """The units, in seed order."""
-    worker_seconds: float
-    """Worker seconds its tasks took."""
+    summaries: tuple[Summary, ...]
+    """Each entrant's counts and tallies, complete."""
+    pairing: Pairing | None
+    """Each entrant's per-seed differences from the first, when the run was asked to pair them (``compare``)."""
     chunks: int
-    """Tasks the run was cut into (for every profile together)."""
+    """Tasks the run was cut into (for every entrant together)."""
 
 
-def run_on_pool(entrants: Sequence[Entrant], settings: Settings, pool: Pool, options: RunOptions, *, record: bool = False) -> list[Played]:
-    """Cut the run into tasks, every entrant on the same seeds, and run them on ``pool``; each entrant's units come back in seed order."""
+def run_on_pool(
+    entrants: Sequence[Entrant], settings: Settings, pool: Pool, options: RunOptions, *, record: bool = False, pair: bool = False
+) -> Played:
+    """Cut the run into tasks, every entrant on the same seeds, and run them on ``pool``, each result counted as it arrives.
+
+    ``options.samples`` keeps every unit's values (:attr:`SimulationResult.samples`), ``record`` every unit's actions,
+    ``pair`` tallies each entrant's per-seed differences from the first; otherwise no result is kept once it is counted.
+    """
     chunks = plan_chunks(settings.count, pool.workers, seconds_per_unit(entrants, settings), options.chunk_size)
     tasks = [
         Task(
@@ -134,20 +144,21 @@ def run_on_pool(entrants: Sequence[Entrant], settings: Settings, pool: Pool, opt
         for start, count in chunks
         for p, e in enumerate(entrants)
     ]
-    results = run_tasks(tasks, pool, options.progress)
-    return [
-        Played(
-            units=tuple(u for r in results if r.profile == p for u in r.units),
-            worker_seconds=sum(r.seconds for r in results if r.profile == p),
-            chunks=len(tasks),
-        )
-        for p in range(len(entrants))
-    ]
+    summaries = tuple(Summary(e.variant, settings, samples=options.samples, records=record) for e in entrants)
+    pairing = Pairing([[m.key for m in s.metrics] for s in summaries]) if pair else None
+
+    def count(result: ChunkResult) -> None:
+        columns = summaries[result.profile].add(result)
+        if pairing is not None:
+            pairing.add(result.profile, result.start, columns)
+
+    stream_tasks(tasks, pool, count, options.progress)
+    return Played(summaries=summaries, pairing=pairing, chunks=len(tasks))
 
 
 def run_entrants(
-    entrants: Sequence[Entrant], settings: Settings, options: RunOptions, *, record: bool = False
-) -> tuple[list[Played], Pool, float]:
+    entrants: Sequence[Entrant], settings: Settings, options: RunOptions, *, record: bool = False, pair: bool = False
+) -> tuple[Played, Pool, float]:
     """Open the pool the options name (an executor, a Dask scheduler, or local processes), sized to the work, and run every entrant
     on it (:func:`run_on_pool`); also return the pool and the wall seconds."""
     cost = seconds_per_unit(entrants, settings)
@@ -159,23 +170,21 @@ def run_entrants(
 
     began = time.perf_counter()
     with open_pool(options.workers, options.executor, options.scheduler, tasks_for=tasks_for) as pool:
-        played = run_on_pool(entrants, settings, pool, options, record=record)
+        played = run_on_pool(entrants, settings, pool, options, record=record, pair=pair)
     return played, pool, time.perf_counter() - began
 
 
-def timing(played: Played, wall: float, pool: Pool) -> Timing:
+def timing(summary: Summary, chunks: int, wall: float, pool: Pool) -> Timing:
     """How long one profile's units took."""
-    hands = sum(len(u.hands) for u in played.units)
-    decisions = sum(h.decisions for u in played.units for h in u.hands)
     return Timing(
         wall_seconds=wall,
-        worker_seconds=played.worker_seconds,
-        hands=hands,
-        hands_per_second=hands / wall if wall > 0 else 0.0,
-        hands_per_core_second=hands / played.worker_seconds if played.worker_seconds > 0 else 0.0,
-        decisions_per_core_second=decisions / played.worker_seconds if played.worker_seconds > 0 else 0.0,
+        worker_seconds=summary.worker_seconds,
+        hands=summary.hands,
+        hands_per_second=summary.hands / wall if wall > 0 else 0.0,
+        hands_per_core_second=summary.hands / summary.worker_seconds if summary.worker_seconds > 0 else 0.0,
+        decisions_per_core_second=summary.decisions / summary.worker_seconds if summary.worker_seconds > 0 else 0.0,
         workers=pool.workers,
-        chunks=played.chunks,
+        chunks=chunks,
         executor=pool.name,
     )
 
@@ -195,6 +204,7 @@ def simulate(
     scheduler: str | None = None,
     chunk_size: int | None = None,
     progress: Progress | None = None,
+    samples: bool | None = None,
     out: str | os.PathLike[str] | None = None,
 ) -> SimulationResult:
     """Play ``hands`` single hands (from a score of zero) or ``games`` whole matches of one profile, and summarize them.
@@ -208,6 +218,8 @@ def simulate(
     ``concurrent.futures.Executor``, e.g. a Dask ``Client.get_executor()``),
     on the Dask scheduler at ``scheduler``, or else on ``workers`` local
     processes (default: every core). The result is the same whatever runs it.
+    ``samples=False`` leaves out the per-unit :attr:`SimulationResult.samples`, so the
+    run's memory does not grow with its hands; every estimate is the same.
     ``out`` writes every game's record (see :mod:`canasta.simulation.recordfile`).
     :class:`canasta.SimulationError` for a run that cannot be played as asked.
     """
@@ -224,8 +236,10 @@ def simulate(
         scheduler=scheduler,
         chunk_size=chunk_size,
         progress=progress,
+        samples=samples,
     )
     check_progress(opts.progress)
+    check_samples(opts.samples)
     v = load_profile(variant)
     seats = bot_list(opts.bots)
     settings = settings_for(opts)
@@ -233,13 +247,14 @@ def simulate(
     settings = attrs.evolve(settings, bots=player.bot_labels)
     path = None if out is None else file_path(out, "the records")
     with reserved(path, "the records"):  # a path that cannot be written fails before the run
-        (played,), pool, wall = run_entrants([player], settings, opts, record=path is not None)
-        result = summarize(v, player.label, settings, played.units, timing(played, wall, pool))
+        played, pool, wall = run_entrants([player], settings, opts, record=path is not None)
+        (summary,) = played.summaries
+        result = summary.result(player.label, timing(summary, played.chunks, wall, pool))
         if path is not None:
             text = dumps_variant(v)
             records = [
-                GameRecord(variant=text, players=settings.players, seed=u.seed, turn_cap=DEFAULT_TURN_CAP, actions=u.actions or ())
-                for u in played.units
+                GameRecord(variant=text, players=settings.players, seed=seed, turn_cap=DEFAULT_TURN_CAP, actions=actions)
+                for seed, actions in summary.records()
             ]
             try:
                 with open(path, "w", encoding="utf-8") as stream:

@@ -108,6 +108,10 @@ class RunOptions:
     """Units per task (default: sized so that a task runs about a second); never changes the result."""
     progress: Progress | None = None
     """Called with (units done, units in all) as tasks finish, in the calling process."""
+    samples: bool = True
+    """Keep every unit's values, hand turns and hand scores in :attr:`SimulationResult.samples` (for plots and
+    ``to_json(samples=True)``). They grow with the units; with False a run's memory
+    stays bounded however many units it plays. Every statistic is the same either way."""
 
 
 def run_options(
@@ -124,6 +128,7 @@ def run_options(
     scheduler: str | None = None,
     chunk_size: int | None = None,
     progress: Progress | None = None,
+    samples: bool | None = None,
 ) -> RunOptions:
     """``options`` (default :class:`RunOptions()`) with each keyword that is not None put in its place.
 
@@ -152,6 +157,7 @@ def run_options(
         scheduler=options.scheduler if scheduler is None else scheduler,
         chunk_size=options.chunk_size if chunk_size is None else chunk_size,
         progress=options.progress if progress is None else progress,
+        samples=options.samples if samples is None else samples,
     )
 
 
@@ -175,6 +181,13 @@ def check_progress(progress: Progress | None) -> Progress | None:
     if progress is not None and not callable(progress):
         raise SimulationError(f"progress: expected None or a function called with (done, total), got {shown_value(progress)}")
     return progress
+
+
+def check_samples(samples: object) -> bool:
+    """``samples`` if it is True or False; else :class:`SimulationError`."""
+    if not issubclass(type(samples), bool):
+        raise SimulationError(f"samples: expected True or False, got {shown_value(samples)}")
+    return bool(samples)
 
 
 def bot_list(bots: object) -> tuple[str | BotFactory, ...]:

@@ -1,11 +1,21 @@
 """Running tasks here, on local worker processes, on any ``concurrent.futures.Executor``, or on a Dask cluster.
 
 Work is cut into chunks of consecutive seeds so that each task runs for about
-a second or more (:data:`TARGET_SECONDS`): short enough to balance the load
-and show progress, long enough that sending a task costs little. Results
-are put back in seed order before anything is computed from them, so the
-outcome never depends on the number of workers, the chunk size, or the order
-in which tasks finish.
+a second or more (:data:`TARGET_SECONDS`), and at most about
+:data:`MOST_SECONDS`: short enough to balance the load, show progress and keep
+a task's result small, long enough that sending a task costs little. Each
+result is handed to the caller as soon as it arrives (:func:`stream_tasks`)
+and dropped: the run's statistics are exact sums that do not depend on the
+order of the chunks (:mod:`canasta.simulation.tally`), so the outcome never
+depends on the number of workers, the chunk size, or the order in which
+tasks finish.
+
+Memory stays bounded on every side. Local processes and the calling process
+run one task per worker at a time. An executor gets at most
+:data:`IN_FLIGHT_PER_WORKER` tasks per worker at once, and each future is let
+go as soon as its result is handed on: a Dask worker keeps a task's result
+for as long as the client holds its future, so holding every future to the
+end of the run kept every result of the run in the workers' memory.
 
 Local worker processes (:mod:`canasta.simulation.processes`) never outlive the
 run nor the process that started them. An executor or a cluster that fails
@@ -35,8 +45,15 @@ from .runner import ChunkResult, Task, run_task
 TARGET_SECONDS = 1.0
 """The least a task should run, by the cost estimate of its bots: a run estimated at more than this uses more than one worker."""
 
+MOST_SECONDS = 10.0
+"""The most a task should run, by the same estimate (unless :data:`TARGET_SECONDS` needs more): a task's result, held by the
+worker until it is sent and by the client until it is counted, grows with its units, so a long run is cut into many tasks."""
+
 CHUNKS_PER_WORKER = 4
 """Aim for at least this many tasks per worker, when there is enough work, so a slow chunk does not idle the others."""
+
+IN_FLIGHT_PER_WORKER = 2
+"""Tasks given to an executor at once, per worker: one to play and one waiting, so no worker idles while a result travels."""
 
 WATCH_SECONDS = 1.0
 """While no task of an executor finishes, how often to look whether it can still finish them (a Dask cluster's health)."""
@@ -57,12 +74,14 @@ def local_workers(requested: int | None) -> int:
 
 
 def plan_chunks(count: int, workers: int, seconds_per_unit: float, chunk_size: int | None = None) -> list[tuple[int, int]]:
-    """Split units ``0 .. count-1`` into (start, count) chunks: at least about a second each, about four per worker."""
+    """Split units ``0 .. count-1`` into (start, count) chunks: at least about a second each, about four per worker, at most about ten seconds."""
     if count < 1:
         return []
     if chunk_size is None:
-        least = max(1, math.ceil(TARGET_SECONDS / max(seconds_per_unit, 1e-9)))
-        chunk_size = max(least, math.ceil(count / (CHUNKS_PER_WORKER * max(workers, 1))))
+        cost = max(seconds_per_unit, 1e-9)
+        least = max(1, math.ceil(TARGET_SECONDS / cost))
+        most = max(least, math.floor(MOST_SECONDS / cost))
+        chunk_size = max(least, min(most, math.ceil(count / (CHUNKS_PER_WORKER * max(workers, 1)))))
     if chunk_size < 1:
         raise SimulationError(f"chunk size must be at least 1, got {chunk_size}")
     return [(start, min(chunk_size, count - start)) for start in range(0, count, chunk_size)]
@@ -149,15 +168,18 @@ def open_pool(
     processes.close()
 
 
-def run_tasks(tasks: Sequence[Task], pool: Pool, progress: Progress | None = None) -> list[ChunkResult]:
-    """Run every task and return the results in the order of ``tasks``, whatever order they finish in."""
+Consume = Callable[[ChunkResult], None]
+"""Called in the calling process with each task's result as it arrives, in any order; the result is not kept after it returns."""
+
+
+def stream_tasks(tasks: Sequence[Task], pool: Pool, consume: Consume, progress: Progress | None = None) -> None:
+    """Run every task, handing each result to ``consume`` as it arrives (in any order) and keeping none of them."""
     total = sum(t.count for t in tasks)
-    out: list[ChunkResult | None] = [None] * len(tasks)
     done = 0
 
     def finished(index: int, result: ChunkResult) -> None:
         nonlocal done
-        out[index] = result
+        consume(result)
         done += tasks[index].count
         if progress is not None:
             progress(done, total)
@@ -171,27 +193,48 @@ def run_tasks(tasks: Sequence[Task], pool: Pool, progress: Progress | None = Non
             finished(i, run_task(task))
     else:
         _run_on_executor(tasks, pool, pool.executor, finished)
-    return [r for r in out if r is not None]
+
+
+def run_tasks(tasks: Sequence[Task], pool: Pool, progress: Progress | None = None) -> list[ChunkResult]:
+    """Run every task and return the results in the order of ``tasks``, whatever order they finish in (every result held at once)."""
+    out: dict[tuple[int, int], ChunkResult] = {}
+
+    def keep(result: ChunkResult) -> None:
+        out[result.profile, result.start] = result
+
+    stream_tasks(tasks, pool, keep, progress)
+    return [out[t.profile, t.start] for t in tasks]
 
 
 def _run_on_executor(tasks: Sequence[Task], pool: Pool, executor: Executor, finished: Callable[[int, ChunkResult], None]) -> None:
+    """Keep at most :data:`IN_FLIGHT_PER_WORKER` tasks per worker on the executor, in order, and let each future go once handled."""
     futures: dict[Future[ChunkResult], int] = {}
+    limit = max(1, IN_FLIGHT_PER_WORKER * pool.workers)
+    queued = iter(enumerate(tasks))
     try:
-        for i, task in enumerate(tasks):
-            try:
-                futures[executor.submit(run_task, task)] = i
-            except Exception as exc:
-                raise _executor_failure(pool, "refused a task", exc) from None
-        pending = set(futures)
-        while pending:
-            ready, pending = wait(pending, timeout=WATCH_SECONDS, return_when=FIRST_COMPLETED)
+        while True:
+            while len(futures) < limit:
+                item = next(queued, None)
+                if item is None:
+                    break
+                try:
+                    futures[executor.submit(run_task, item[1])] = item[0]
+                except Exception as exc:
+                    raise _executor_failure(pool, "refused a task", exc) from None
+            if not futures:
+                break
+            ready, pending = wait(futures, timeout=WATCH_SECONDS, return_when=FIRST_COMPLETED)
             if not ready:
                 if any(future.cancelled() for future in pending):  # cancelled but never marked done: wait() would not return it
                     raise CancelledError
                 if pool.watch is not None:
                     pool.watch()
-            for future in sorted(ready, key=futures.__getitem__):
-                finished(futures[future], future.result())
+            handled = sorted((futures.pop(future), future) for future in ready)  # let the futures go: a Dask worker
+            del ready, pending  # frees a result once no client holds its future
+            while handled:
+                index, done = handled.pop(0)
+                finished(index, done.result())
+                del done
     except BaseException as exc:
         for future in futures:
             with contextlib.suppress(Exception):

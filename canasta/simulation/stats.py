@@ -7,7 +7,11 @@ which removes the variance the deals share: a much narrower interval than
 two independent means would give, for the same hands.
 
 Sums use :func:`math.fsum`, which is exact and independent of order, so an
-estimate depends only on its values, never on how the work was split.
+estimate depends only on its values, never on how the work was split. A run
+never keeps those values: it counts each distinct value in a
+:class:`~canasta.simulation.tally.Tally`, and :func:`estimate_of` and
+:func:`difference_of` give from it exactly, bit for bit, what :func:`estimate`
+and :func:`paired_difference` give from the list.
 No SciPy: the t quantile comes from a table and a Cornish-Fisher expansion.
 """
 
@@ -19,6 +23,8 @@ from collections.abc import Sequence
 import attrs
 
 from canasta.errors import ArgumentError, shown_value
+
+from .tally import Tally
 
 Z_975 = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution."""
@@ -143,17 +149,32 @@ def estimate(values: Sequence[float], *, proportion: bool = False) -> Estimate:
 
     A ``proportion`` whose values are all 0 or 1 (did the hand end this way?
     did side 0 win?) gets the Wilson interval; everything else the t interval
-    ``mean ± t(n-1) · sd / √n``.
+    ``mean ± t(n-1) · sd / √n``. A run computes the same estimate, bit for
+    bit, from a :class:`~canasta.simulation.tally.Tally` (:func:`estimate_of`);
+    this function on the list is the reference it is tested against.
     """
     n = len(values)
     if n == 0:
         raise ArgumentError("no values to estimate from")
-    m = mean(values)
-    sd = sample_sd(values)
+    binary = proportion and n >= 2 and _is_binary(values)
+    return _estimate(n, mean(values), sample_sd(values), sum(1 for v in values if v == 1.0) if binary else None)
+
+
+def estimate_of(tally: Tally, *, proportion: bool = False) -> Estimate:
+    """:func:`estimate` of the values a tally counts, equal to it bit for bit, in memory that does not grow with the values."""
+    n = tally.n
+    if n == 0:
+        raise ArgumentError("no values to estimate from")
+    binary = proportion and n >= 2 and tally.is_binary()
+    return _estimate(n, tally.mean(), tally.sd(), tally.count(1.0) if binary else None)
+
+
+def _estimate(n: int, m: float, sd: float, successes: int | None) -> Estimate:
+    """The estimate of ``n`` values of mean ``m`` and sample sd ``sd``; Wilson's interval when ``successes`` of 0/1 values are given."""
     if n < 2:
         return Estimate(mean=m, low=None, high=None, n=n, sd=sd)
-    if proportion and _is_binary(values):
-        low, high = wilson(sum(1 for v in values if v == 1.0), n)
+    if successes is not None:
+        low, high = wilson(successes, n)
         return Estimate(mean=m, low=low, high=high, n=n, sd=sd)
     half = t_975(n - 1) * sd / math.sqrt(n)
     return Estimate(mean=m, low=m - half, high=m + half, n=n, sd=sd)
@@ -163,7 +184,8 @@ def paired_difference(a: Sequence[float], b: Sequence[float]) -> Difference:
     """The mean of ``b_i - a_i`` over paired values, with the paired t 95% interval.
 
     When every difference is the same the interval is that single value, and
-    it is significant if that value is not zero.
+    it is significant if that value is not zero. A run computes the same
+    difference from a tally of the ``b_i - a_i`` (:func:`difference_of`).
     """
     if len(a) != len(b):
         raise ArgumentError(f"paired values must come in equal numbers, got {len(a)} and {len(b)}")
@@ -171,17 +193,33 @@ def paired_difference(a: Sequence[float], b: Sequence[float]) -> Difference:
     n = len(d)
     if n == 0:
         raise ArgumentError("no pairs to compare")
-    m = mean(d)
+    return _difference(n, mean(d), sample_sd(d) if n >= 2 else 0.0)
+
+
+def difference_of(differences: Tally) -> Difference:
+    """:func:`paired_difference` from a tally of the per-seed differences ``b_i - a_i``, equal to it bit for bit."""
+    n = differences.n
+    if n == 0:
+        raise ArgumentError("no pairs to compare")
+    return _difference(n, differences.mean(), differences.sd() if n >= 2 else 0.0)
+
+
+def _difference(n: int, m: float, sd: float) -> Difference:
     if n < 2:
         return Difference(mean=m, low=None, high=None, n=n, significant=False)
-    half = t_975(n - 1) * sample_sd(d) / math.sqrt(n)
+    half = t_975(n - 1) * sd / math.sqrt(n)
     low, high = m - half, m + half
     return Difference(mean=m, low=low, high=high, n=n, significant=low > 0 or high < 0)
 
 
 def standardized(diff: Difference, a: Sequence[float], b: Sequence[float]) -> float:
     """The size of a difference in standard deviations of the values (pooled over both), 0 when neither varies."""
-    pooled = math.sqrt((sample_sd(a) ** 2 + sample_sd(b) ** 2) / 2)
+    return standardized_by(diff, sample_sd(a), sample_sd(b))
+
+
+def standardized_by(diff: Difference, sd_a: float, sd_b: float) -> float:
+    """:func:`standardized` from the two sample standard deviations (each profile's :attr:`Estimate.sd`)."""
+    pooled = math.sqrt((sd_a**2 + sd_b**2) / 2)
     if pooled == 0.0:
         return 0.0
     return abs(diff.mean) / pooled
