@@ -91,6 +91,11 @@ def unchanged(action: object) -> bool:
     entry = _SEALS.get(id(action))
     if entry is None:
         return False
+    return _matches(action, entry)
+
+
+def _matches(action: object, entry: tuple[Reader, tuple[object, ...], weakref.ref[Any]]) -> bool:
+    """Whether ``action``'s fields, read by the seal's reader, are each the very object its seal holds."""
     try:
         current = entry[0](action)
     except Exception:  # a field deleted with object.__delattr__
@@ -106,9 +111,10 @@ def unchanged(action: object) -> bool:
 
 def intact(action: object) -> bool:
     """Whether every field of ``action`` is still what its constructor checked (an action without fields always is)."""
-    if id(action) not in _SEALS:
+    entry = _SEALS.get(id(action))
+    if entry is None:
         return type(action) not in _FIELDED
-    return unchanged(action)
+    return _matches(action, entry)
 
 
 def all_intact(actions: Sequence[object], kinds: frozenset[int]) -> bool:
@@ -123,8 +129,9 @@ def all_intact(actions: Sequence[object], kinds: frozenset[int]) -> bool:
         kind = type(action)
         if id(kind) not in kinds:
             return False
-        if id(action) in _SEALS:
-            if not unchanged(action):
+        entry = _SEALS.get(id(action))
+        if entry is not None:
+            if not _matches(action, entry):
                 return False
         elif kind in _FIELDED:
             return False

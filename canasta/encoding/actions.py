@@ -198,7 +198,7 @@ class ActionSpace:
         profile).
         """
         i = self._by_id.get(id(action))
-        if i is not None and self.actions[i] is action:
+        if i is not None:  # the space holds its actions, so an object with one's id is that action
             return i
         if issubclass(type(action), str):  # not isinstance: a stranger's __class__ never runs
             act = parse_action(shown_text(action))  # the plain text a str subclass holds
@@ -234,11 +234,11 @@ class ActionSpace:
                 actions = list(actions)
             except Exception as exc:  # a stranger's iterator that raises
                 raise ArgumentError(f"ActionSpace.indices: could not read the actions from {shown(actions)}: {shown_text(exc)}") from exc
-        by_id, listed = self._by_id, self.actions
-        out = []
-        for a in actions:
-            i = by_id.get(id(a))
-            out.append(i if i is not None and listed[i] is a else self.action_to_index(a))
+        by_id = self._by_id
+        try:  # the engine's own actions, found by identity: the space holds them, so no other live object has their id
+            out = [by_id[id(a)] for a in actions]
+        except KeyError:
+            out = [self.action_to_index(a) for a in actions]
         out.sort()
         return out
 
