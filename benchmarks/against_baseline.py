@@ -23,6 +23,14 @@ Figures (finnish, four players, uniform random or heuristic play, seeded):
 - ``pettingzoo_step`` / ``openspiel_step``: µs per step of the adapters' usual loop
   (PettingZoo with the observation and mask); ``*_vs_engine`` is that over
   ``random_step`` in the same process, the issue's "at most 2x / 1.5x a bare step";
+- ``pettingzoo_floor``: µs per step of the same loop over a PettingZoo env that does nothing but give a
+  zero vector of the observation's shape and a mask of 7 legal actions: the loop's and PettingZoo's own
+  cost; ``pettingzoo_floor_vs_engine`` over ``random_step`` (a real env costs at least this plus an engine
+  step, so issue 21's 2x needs it at most 1);
+- ``openspiel_floor``: µs per step of a Python game that does nothing (7 legal actions, the mean of finnish
+  random play), through the same ``pyspiel`` calls: what OpenSpiel's bridge to a Python game costs by itself;
+  ``openspiel_floor_vs_engine`` is that over ``random_step``, the least ``openspiel_step_vs_engine`` can be
+  above 1 (issue 21's 1.5x needs it at most 0.5);
 - ``compare``: seconds of ``canasta compare finnish swedish-club --hands 2000``, the main job.
 """
 
@@ -129,8 +137,90 @@ while steps < 40000:
         steps += 1
 result = (time.perf_counter() - start) / steps * 1e6
 """,
+    "openspiel_floor": """
+import pyspiel
+T = pyspiel.GameType
+kind = T(short_name="python_do_nothing", long_name="do nothing", dynamics=T.Dynamics.SEQUENTIAL,
+         chance_mode=T.ChanceMode.DETERMINISTIC, information=T.Information.PERFECT_INFORMATION,
+         utility=T.Utility.ZERO_SUM, reward_model=T.RewardModel.TERMINAL, max_num_players=4, min_num_players=4,
+         provides_information_state_string=False, provides_information_state_tensor=False,
+         provides_observation_string=False, provides_observation_tensor=False, parameter_specification={})
+info = pyspiel.GameInfo(num_distinct_actions=100, max_chance_outcomes=0, num_players=4, min_utility=-1.0,
+                        max_utility=1.0, utility_sum=0.0, max_game_length=10**9)
+LEGAL = list(range(0, 14, 2))  # 7 actions: finnish random play lists 6.6 a step on average
+class DoNothingGame(pyspiel.Game):
+    def __init__(self, params=None):
+        super().__init__(kind, info, params or {})
+    def new_initial_state(self):
+        return DoNothingState(self)
+class DoNothingState(pyspiel.State):
+    def __init__(self, game):
+        super().__init__(game)
+        self.n = 0
+    def current_player(self):
+        return self.n % 4
+    def _legal_actions(self, player):
+        return LEGAL
+    def _apply_action(self, action):
+        self.n += 1
+    def is_terminal(self):
+        return False
+    def returns(self):
+        return [0.0] * 4
+    def __str__(self):
+        return ""
+pyspiel.register_game(kind, DoNothingGame)
+state, rng = pyspiel.load_game("python_do_nothing").new_initial_state(), random.Random(0)
+start = time.perf_counter()
+for _ in range(100000):
+    state.apply_action(rng.choice(state.legal_actions()))
+result = (time.perf_counter() - start) / 100000 * 1e6
+""",
 }
-RELATIVE = {"pettingzoo_step_vs_engine": "pettingzoo_step", "openspiel_step_vs_engine": "openspiel_step"}
+FIGURES["pettingzoo_floor"] = """
+import numpy as np
+from pettingzoo import AECEnv
+class DoNothingEnv(AECEnv):
+    metadata = {"name": "do_nothing_v0", "is_parallelizable": False}
+    def __init__(self):
+        super().__init__()
+        self.possible_agents = [f"player_{i}" for i in range(4)]
+    def observe(self, agent):  # what any env gives: a new vector of the same shape, a new mask of 7 legal actions
+        mask = np.zeros(SIZES[1], dtype=np.int8)
+        mask[[0, 5, 9, 14, 20, 33, 40]] = 1
+        return {"observation": np.zeros(SIZES[0], dtype=np.float32), "action_mask": mask}
+    def reset(self, seed=None, options=None):
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection, self.n = self.agents[0], 0
+    def step(self, action):
+        self.n += 1
+        self.agent_selection = self.agents[self.n % 4]
+        self._cumulative_rewards[self.agent_selection] = 0
+        self._accumulate_rewards()
+from canasta.integrations.pettingzoo import raw_env
+real = raw_env(variant="finnish", players=4)
+space = real.observation_space("player_0")
+SIZES = (space["observation"].shape[0], space["action_mask"].shape[0])
+env, rng, steps = DoNothingEnv(), random.Random(0), 0
+env.reset(seed=0)
+start = time.perf_counter()
+while steps < 100000:
+    mask = env.last()[0]["action_mask"]
+    env.step(int(rng.choice(np.flatnonzero(mask))))
+    steps += 1
+result = (time.perf_counter() - start) / steps * 1e6
+"""
+RELATIVE = {
+    "pettingzoo_step_vs_engine": "pettingzoo_step",
+    "pettingzoo_floor_vs_engine": "pettingzoo_floor",
+    "openspiel_step_vs_engine": "openspiel_step",
+    "openspiel_floor_vs_engine": "openspiel_floor",
+}
 """Figures that are a ratio to ``random_step`` measured in the same process (one number each, printed per side)."""
 UNITS = {"compare": "s"}
 
