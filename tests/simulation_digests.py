@@ -35,12 +35,12 @@ RUNS: dict[str, Callable[[], Result]] = {
 """Fixed-seed runs in the calling process: hands and games mode, 2 to 4 players, classic and family profiles, by rule."""
 
 
-def _untimed(value: Any) -> Any:
+def untimed(value: Any) -> Any:
     """The JSON data without its ``timing`` entries, the one part that is not a function of the seeds."""
     if isinstance(value, dict):
-        return {k: _untimed(v) for k, v in value.items() if k != "timing"}
+        return {k: untimed(v) for k, v in value.items() if k != "timing"}
     if isinstance(value, list):
-        return [_untimed(v) for v in value]
+        return [untimed(v) for v in value]
     return value
 
 
@@ -48,7 +48,7 @@ def digests(result: Result) -> dict[str, str]:
     """The digest of the result's JSON without samples (the statistics) and with them (the per-unit values too)."""
     out = {}
     for name, samples in (("statistics", False), ("samples", True)):
-        data = _untimed(json.loads(result.to_json(samples=samples)))
+        data = untimed(json.loads(result.to_json(samples=samples)))
         out[name] = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
     return out
 

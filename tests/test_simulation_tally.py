@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from simulation_digests import untimed
 
 from canasta.errors import SimulationError
 from canasta.simulation import compare, simulate
@@ -206,15 +207,7 @@ def test_pairing_folds_chunks_arriving_in_any_order(rows: list[list[float]], rnd
         assert outcome(lambda: difference_of(tallied)) == outcome(lambda: paired_difference(columns[0], values))  # noqa: B023 - called at once
 
 
-def _strip_timing(data: Any) -> Any:
-    if isinstance(data, dict):
-        return {k: _strip_timing(v) for k, v in data.items() if k != "timing"}
-    if isinstance(data, list):
-        return [_strip_timing(v) for v in data]
-    return data
-
-
-def _untimed(report: str) -> list[str]:
+def _untimed_lines(report: str) -> list[str]:
     return [line for line in report.splitlines() if not line.startswith("Played ")]
 
 
@@ -238,8 +231,8 @@ def test_compare_gives_the_same_json_with_and_without_samples_and_as_the_per_uni
     kept = compare(["finnish", "swedish-club", "dutch"], **run)
     streamed = compare(["finnish", "swedish-club", "dutch"], samples=False, **run)
     assert all(r.samples is None for r in streamed.results)
-    assert _strip_timing(json.loads(kept.to_json())) == _strip_timing(json.loads(streamed.to_json()))
-    assert _untimed(kept.to_markdown(details=True)) == _untimed(streamed.to_markdown(details=True))
+    assert untimed(json.loads(kept.to_json())) == untimed(json.loads(streamed.to_json()))
+    assert _untimed_lines(kept.to_markdown(details=True)) == _untimed_lines(streamed.to_markdown(details=True))
     _reference_rows(kept)
 
 
@@ -247,7 +240,7 @@ def test_by_rule_effects_are_the_per_unit_ones() -> None:
     run: dict[str, Any] = {"games": 6, "seed": 3, "bots": "random", "workers": 1}
     kept = compare(["finnish", "swedish-club"], by_rule=True, **run)
     streamed = compare(["finnish", "swedish-club"], by_rule=True, samples=False, **run)
-    assert _strip_timing(json.loads(kept.to_json())) == _strip_timing(json.loads(streamed.to_json()))
+    assert untimed(json.loads(kept.to_json())) == untimed(json.loads(streamed.to_json()))
     _reference_rows(kept)
     assert kept.by_rule is not None
     base = kept.results[0].samples
@@ -268,7 +261,7 @@ def test_simulate_gives_the_same_result_without_samples() -> None:
         kept = simulate("dutch", **run)
         streamed = simulate("dutch", samples=False, **run)
         assert streamed.samples is None and kept.samples is not None
-        assert _strip_timing(json.loads(kept.to_json())) == _strip_timing(json.loads(streamed.to_json()))
+        assert untimed(json.loads(kept.to_json())) == untimed(json.loads(streamed.to_json()))
         for m in kept.metrics:
             assert m.estimate == estimate(kept.samples.values[m.key], proportion=m.unit.proportion)
 
