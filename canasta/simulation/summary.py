@@ -189,9 +189,3 @@ class Summary:
             samples=self.samples(),
         )
 
-
-def summarize(variant: Variant, label: str, settings: Settings, units: Sequence[UnitOutcome], timing: Timing) -> SimulationResult:
-    """Every count and estimate of one profile's run, from its units in seed order, with their samples (all in one chunk)."""
-    summary = Summary(variant, settings, samples=True)
-    summary.add(ChunkResult(profile=0, start=0, units=tuple(units), seconds=0.0))
-    return summary.result(label, timing)
