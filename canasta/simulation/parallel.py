@@ -195,17 +195,6 @@ def stream_tasks(tasks: Sequence[Task], pool: Pool, consume: Consume, progress: 
         _run_on_executor(tasks, pool, pool.executor, finished)
 
 
-def run_tasks(tasks: Sequence[Task], pool: Pool, progress: Progress | None = None) -> list[ChunkResult]:
-    """Run every task and return the results in the order of ``tasks``, whatever order they finish in (every result held at once)."""
-    out: dict[tuple[int, int], ChunkResult] = {}
-
-    def keep(result: ChunkResult) -> None:
-        out[result.profile, result.start] = result
-
-    stream_tasks(tasks, pool, keep, progress)
-    return [out[t.profile, t.start] for t in tasks]
-
-
 def _run_on_executor(tasks: Sequence[Task], pool: Pool, executor: Executor, finished: Callable[[int, ChunkResult], None]) -> None:
     """Keep at most :data:`IN_FLIGHT_PER_WORKER` tasks per worker on the executor, in order, and let each future go once handled."""
     futures: dict[Future[ChunkResult], int] = {}
