@@ -99,6 +99,27 @@ def shown_value(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def escaped(ch: str) -> str:
+    """One character a terminal should not get, as its escape; a byte the decoder kept (U+DC80 to U+DCFF) as ``\\xff``."""
+    if "\udc80" <= ch <= "\udcff":
+        return f"\\x{ord(ch) - 0xDC00:02x}"
+    return ascii(ch)[1:-1]
+
+
+def printable(text: str, *, newlines: bool = True) -> str:
+    """``text`` as it may reach a terminal, a transcript or a message: every character that is not printable written as its escape.
+
+    An escape sequence (``\\x1b]0;title\\x07`` sets a window's title), a
+    carriage return, a bidi override (U+202E) or a byte that was not text would
+    rewrite what a person sees; each is shown as ``\\x1b``, ``\\r``,
+    ``\\u202e``, ``\\xff``. Line breaks are kept unless ``newlines`` is false.
+    The one rule for everything the library echoes of what a person or a file gave it.
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or (newlines and ch == "\n") else escaped(ch) for ch in text)
+
+
 _T = TypeVar("_T")
 
 
@@ -306,7 +327,9 @@ __all__ = [
     "SimulationError",
     "UnsupportedPlayerCount",
     "VariantError",
+    "escaped",
     "is_instance",
+    "printable",
     "shown_text",
     "shown_value",
 ]

@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO, TypeAlias
 
-from ..errors import Problem
+from ..errors import Problem, printable
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -103,7 +103,7 @@ def unrecognized_hint(root: argparse.ArgumentParser, parser: argparse.ArgumentPa
 
 def one_line(text: str, limit: int = LINE_LIMIT) -> str:
     """``text`` as one printable line: every control character (a newline too) written as its escape, cut to ``limit`` characters."""
-    shown = text if text.isprintable() else "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    shown = printable(text, newlines=False)
     return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
@@ -175,11 +175,6 @@ def positive_number(text: str) -> int:
 
 class CommandError(Exception):
     """Bad input that is not a profile problem, e.g. an unknown output format. The message is shown as is."""
-
-
-def printable(text: str) -> str:
-    """``text`` with every character a terminal should not get (a NUL, an escape, a lone surrogate) written as its escape."""
-    return text if text.isprintable() else "".join(ch if ch.isprintable() or ch == "\n" else ascii(ch)[1:-1] for ch in text)
 
 
 def print_problems(problems: Iterable[Problem], *, source: str = "", file: TextIO | None = None) -> None:

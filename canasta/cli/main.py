@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
 
-from ..errors import CanastaError, VariantError
+from ..errors import CanastaError, VariantError, printable
 from . import (
     USAGE_ERROR,
     CommandError,
@@ -41,7 +41,6 @@ from . import (
     compare_cmd,
     play_cmd,
     print_problems,
-    printable,
     scenarios_cmd,
     score_cmd,
     show_help,

@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import USAGE_ERROR, CommandError, Subparsers, printable, show_help, shown_lines
+from ..errors import printable
+from . import USAGE_ERROR, CommandError, Subparsers, show_help, shown_lines
 
 
 def register(commands: Subparsers) -> None:

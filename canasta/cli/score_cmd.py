@@ -236,7 +236,7 @@ class Session:
         self.by = by
 
     def say(self, text: str) -> None:
-        from canasta.play.lines import printable
+        from canasta.errors import printable
 
         self.out.write(printable(text) + "\n")
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import unicodedata
 from typing import TextIO
 
+from ..errors import escaped, printable
+
 LINE_LIMIT = 10_000
 """The longest line read as a command, in characters; a longer one is refused (the longest action is some 20 characters, but a number of thousands of digits still gets "no such action")."""
 
@@ -61,20 +63,6 @@ def _undecoded(ch: str) -> bool:
     return "\udc80" <= ch <= "\udcff"
 
 
-def _escaped(ch: str) -> str:
-    if _undecoded(ch):
-        return f"\\x{ord(ch) - 0xDC00:02x}"
-    return ascii(ch)[1:-1]
-
-
-def printable(text: str) -> str:
-    """``text`` with every character a terminal should not get written as its escape (``\\x1b``, ``\\u202e``, ``\\xff`` for a
-    byte that was not text); line breaks are kept."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() or ch == "\n" else _escaped(ch) for ch in text)
-
-
 def _spaces(text: str) -> str:
     """Tabs and Unicode spaces (category Zs, e.g. a no-break space) as plain spaces."""
     if text.isascii():
@@ -97,7 +85,7 @@ def line_problem(line: str) -> str | None:
     bad = [ch for ch in _spaces(line) if not ch.isprintable()]
     if not bad:
         return None
-    shown = " ".join(dict.fromkeys(_escaped(ch) for ch in bad[:8]))
+    shown = " ".join(dict.fromkeys(escaped(ch) for ch in bad[:8]))
     if any(_undecoded(ch) for ch in bad):
         return f"that line holds bytes that are not text in the input's encoding ({shown}), so it was not read; the game is unchanged"
     return f"that line holds control characters ({shown}), so it was not read; the game is unchanged"
