@@ -17,6 +17,7 @@ from canasta import (
     Card,
     Discard,
     Draw,
+    HandScore,
     IllegalActionError,
     Meld,
     NotationError,
@@ -255,6 +256,35 @@ def test_str_of_a_view_hides_the_other_hands() -> None:
 def test_repr_of_a_game_is_a_summary() -> None:
     g = canasta.Game("finnish", players=4, seed=7)
     assert repr(g) == "<Game 'finnish' players=4 seed=7 hand=1 phase=draw current_player=0 scores=[0, 0]>"
+
+
+@pytest.mark.parametrize("name", canasta.variant_names())
+def test_repr_of_a_profile_is_a_summary_not_its_rules(name: str) -> None:
+    """A profile prints as its name, title and player counts; its rules are :func:`canasta.dumps_variant`."""
+    v = canasta.load_variant(name)
+    text = repr(v)
+    assert text.startswith(f"<Variant {name!r}: {v.title}, ") and text.endswith(" players>")
+    assert all(str(n) in text for n in v.player_counts)
+    assert len(text) < 120
+
+
+def test_repr_of_a_record_is_a_summary_not_its_toml() -> None:
+    g = canasta.Game("modern-american", players=4, seed=3)
+    rng = random.Random(1)
+    for _ in range(40):
+        g.apply(rng.choice(g.legal_actions()))
+    record = g.record()
+    assert repr(record) == "<GameRecord 'modern-american' players=4 seed=3 actions=40 rules_version=2>"
+    house = canasta.GameRecord(variant=record.variant.replace('name = "modern-american"', 'name = "a \\"quoted\\" club"'), players=4, seed=3, actions=())
+    assert repr(house).startswith("""<GameRecord 'a "quoted" club' players=4""")
+
+
+def test_repr_of_a_hand_score_gives_its_total_and_the_parts_that_count() -> None:
+    score = HandScore(side=1, canastas=800, melded=420, in_hand=-35, penalties=-100)
+    assert repr(score) == "HandScore(side=1, total=1085, canastas=800, melded=420, in_hand=-35, penalties=-100)"
+    assert repr(HandScore(side=0)) == "HandScore(side=0, total=0)"
+    special = HandScore(side=0, special_hand=5000)
+    assert repr(special) == "HandScore(side=0, total=5000, special_hand=5000)"
 
 
 def test_melds_print_with_canasta_status() -> None:

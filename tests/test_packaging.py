@@ -83,6 +83,45 @@ def test_the_readme_links_to_every_doc_page() -> None:
         assert f"{HOME}/blob/main/docs/{page.name}" in text, f"the README does not link to docs/{page.name}"
 
 
+def test_the_stub_is_the_one_table_of_public_names() -> None:
+    """``canasta/__init__.pyi`` lists each public name once, and the lazy importer reads every line of it.
+
+    Type checkers read the stub and ``canasta/__init__.py`` reads it to build
+    ``__all__`` and the lazy imports, so a line in a form the reader misses
+    would be a name the type checker sees and the program does not.
+    """
+    import canasta
+
+    stub = (ROOT / "canasta" / "__init__.pyi").read_text(encoding="utf-8")
+    written = re.findall(r"^\s+(\w+) as (\w+),?$", stub, re.M)
+    assert written and all(name == alias for name, alias in written)
+    assert sorted(name for name, _ in written) == canasta.__all__
+    imports = re.findall(r"^from \S+ import", stub, re.M)
+    assert len(imports) == len(set(imports)), "one block per module"
+    assert canasta.__all__ == sorted(set(canasta.__all__))
+
+
+def test_a_caller_can_name_what_the_exported_functions_return_and_take() -> None:
+    """The types a caller meets through the exported names are exported too: entries, results, events, bots."""
+    import canasta
+    from canasta.core import events
+
+    assert {cls.__name__ for cls in _subclasses(canasta.Event)} <= set(canasta.__all__)
+    assert all(getattr(canasta, cls.__name__) is cls for cls in _subclasses(canasta.Event))
+    assert events.Event is canasta.Event
+    for name in ("SideEntry", "HandEntry", "PenaltyEntry", "SimulationResult", "ComparisonResult", "RunOptions", "Bot", "RandomBot", "HeuristicBot"):
+        assert name in canasta.__all__
+    assert canasta.simulate.__annotations__["return"] in ("SimulationResult", canasta.SimulationResult)
+    assert canasta.compare.__annotations__["return"] in ("ComparisonResult", canasta.ComparisonResult)
+
+
+def _subclasses(cls: type) -> list[type]:
+    out = []
+    for sub in cls.__subclasses__():
+        out += [sub, *_subclasses(sub)]
+    return out
+
+
 def test_every_public_name_is_found_where_the_package_says_and_import_canasta_loads_no_engine() -> None:
     """The names are imported when first used (PEP 562), so ``import canasta`` stays lean and the command line starts at once."""
     import subprocess

@@ -14,6 +14,8 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
+import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -61,6 +63,10 @@ def _position_copy(value: Any) -> Any:
     return _plain(value) if _is_mapping(value) else value
 
 
+_PROFILE_NAME = re.compile(r'^name = "((?:[^"\\\n]|\\.)*)"', re.M)
+"""The profile's name in a record's TOML, for its repr (the TOML is read in full only to replay)."""
+
+
 def _penalties_copy(value: Any) -> Any:
     """A copy of the director's penalties as a tuple of tables; anything else is kept for the check to name."""
     if isinstance(value, (list, tuple)):
@@ -68,7 +74,7 @@ def _penalties_copy(value: Any) -> Any:
     return value
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class GameRecord(metaclass=_RecordCall):
     """A replayable record of a game: :meth:`canasta.Game.record` makes one, :meth:`canasta.Game.replay` plays it again.
 
@@ -105,6 +111,13 @@ class GameRecord(metaclass=_RecordCall):
         problems += _penalty_problems(self.penalties, len(self.actions) if isinstance(self.actions, tuple) else 0)
         if problems:
             raise RecordError(problems, file=self.file)
+
+    def __repr__(self) -> str:
+        """A short summary, ``<GameRecord 'finnish' players=4 seed=7 actions=312 rules_version=2>``: the whole record is :meth:`to_toml`."""
+        line = _PROFILE_NAME.search(self.variant)
+        shown = repr(tomllib.loads(line.group(0))["name"]) if line else "?"
+        extra = (" from a position" if self.position is not None else "") + (f" penalties={len(self.penalties)}" if self.penalties else "")
+        return f"<GameRecord {shown} players={self.players} seed={self.seed} actions={len(self.actions)} rules_version={self.rules_version}{extra}>"
 
     # -- plain data ----------------------------------------------------------------
 

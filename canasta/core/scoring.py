@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .table import TableRules
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class HandScore:
     """One side's score for one hand."""
 
@@ -55,6 +55,16 @@ class HandScore:
     def total(self) -> int:
         """The side's score for the hand: the sum of the parts."""
         return self.canastas + self.red_threes + self.going_out + self.melded + self.in_hand + self.penalties + self.special_hand
+
+    def __repr__(self) -> str:
+        """The side, the total, then each part that is not zero: ``HandScore(side=0, total=1045, canastas=500, ...)``."""
+        parts = "".join(f", {name}={value}" for name in SCORE_PARTS if (value := getattr(self, name)))
+        return f"HandScore(side={self.side}, total={self.total}{parts})"
+
+
+SCORE_PARTS: tuple[str, ...] = tuple(f.name for f in attrs.fields(HandScore) if f.eq and f.name != "side")
+"""The parts of a hand score, read from :class:`HandScore`'s fields in the order a score card lists them (the details
+``canasta_kinds`` and ``canasta_ranks`` are left out, as they are of ``==``); :attr:`HandScore.total` is their sum."""
 
 
 _RANK_BY_INDEX = tuple(Rank.from_index(i) for i in range(WILD + 1))

@@ -521,7 +521,7 @@ class PenaltyRules:
     """Compensation when a side forfeits for table talk after a warning (001 §22 A, last paragraph: 2000)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class Variant:
     """A complete, resolved variant profile."""
 
@@ -560,6 +560,11 @@ class Variant:
     def player_counts(self) -> tuple[int, ...]:
         """The player counts this profile supports: those with a hand size."""
         return tuple(sorted(self.deal.hand_size))
+
+    def __repr__(self) -> str:
+        """A short summary, ``<Variant 'finnish': Finnish Canasta Federation (...), 4 players>``: the rules are in :func:`canasta.dumps_variant`."""
+        counts = ", ".join(str(n) for n in self.player_counts) or "no"
+        return f"<Variant {self.name!r}: {self.title}, {counts} player{'' if counts == '1' else 's'}>"
 
     def opening_minimum(self, score: int, hand_number: int = 1) -> int:
         """The opening minimum for a side whose cumulative score at the start of hand ``hand_number`` is ``score`` (decisions P22).
