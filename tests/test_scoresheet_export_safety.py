@@ -24,7 +24,7 @@ import pytest
 from canasta import Termination
 from canasta.core.canastas import CanastaKind
 from canasta.core.penalties import Penalty
-from canasta.errors import ArgumentError, printable
+from canasta.errors import ArgumentError, ScoreSheetError, printable
 from canasta.scoresheet import HandEntry, PenaltyEntry, ScoreSheet, SideEntry, export
 from canasta.scoresheet.cells import FORMULA_STARTS
 from canasta.variants import loads_variant
@@ -244,3 +244,16 @@ def test_a_penalty_of_the_hand_in_progress_is_in_the_csv_before_its_hand() -> No
     pending = [row for row in rows if row["hand"] == "3"]
     assert len(pending) == 1 and pending[0]["side"] == "0" and "took the pile early" in pending[0]["penalty_notes"]
     assert pending[0]["hand_score"] == "" and pending[0]["total"] == ""
+
+
+def test_the_times_a_file_gives_are_text_like_the_others() -> None:
+    """A hand-written file may give any text as the time of a line: it is shown as the other texts are; a time that is no text is
+    refused with the file's error."""
+    text = evening("x", "name").dumps()
+    odd = ScoreSheet.loads(re.sub(r'^at = "[^"]*"', lambda _: 'at = "=cmd|\\u001b[2J\\u202e"', text, flags=re.M))
+    for form in ("to_text", "to_markdown", "to_html", "to_csv", "to_json"):
+        assert _printable_but_newlines(getattr(export, form)(odd)), form
+    assert not [cell for row in _cells(odd.to_csv()) for cell in row if _runs_as_formula(cell)]
+    assert "=cmd|\\x1b[2J\\u202e" in _text_of(odd.to_html())  # the penalties' and corrections' times, as written
+    with pytest.raises(ScoreSheetError, match="at must be text"):
+        ScoreSheet.loads(re.sub(r'^at = "[^"]*"', "at = 5", text, count=1, flags=re.M))
