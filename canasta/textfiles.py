@@ -1,17 +1,22 @@
-"""Reading the text files a user names (profiles, positions, records, scenarios), and writing generated pages.
+"""Reading the text files a user names (profiles, positions, records, scenarios), writing a user's files whole, and writing generated pages.
 
 Every path the library opens goes through :func:`read_text`, so a path to a
 device, a FIFO, a directory or a huge file is refused with a sentence instead
 of hanging or filling memory, and a UTF-8 byte-order mark (Windows Notepad)
-is read as the text it marks.
+is read as the text it marks. A file the library writes for a user (a score
+sheet, an export) goes through :func:`write_text`: whole or not at all, never
+into a FIFO or a device.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import math
 import os
 import re
+import secrets
 import stat
 import sys
 import tomllib
@@ -115,6 +120,181 @@ def read_data_file(path: str | os.PathLike[str], error: Callable[..., DataError]
         return read_text(path, limit), path_label(path)
     except UnreadableFileError as exc:
         raise error([exc.reason], file=exc.label) from None
+
+
+class UnwritableFileError(OSError):
+    """A file could not be written; nothing was changed on disk. Callers turn it into their own error type.
+
+    ``label`` is the path as messages show it (:func:`path_label`) and
+    ``reason`` says why, without the path; ``str()`` gives ``label: reason``.
+    """
+
+    def __init__(self, label: str, reason: str) -> None:
+        super().__init__(f"{label}: {reason}")
+        self.label = label
+        self.reason = reason
+
+
+def _path_text(path: object, error: Callable[[str, str], OSError]) -> tuple[str, str]:
+    """The text of a path a caller gave, read once (a stranger's ``__fspath__`` may answer differently each time), and its label."""
+    if not is_instance(path, (str, os.PathLike)):
+        raise error(path_label(shown_value(path)), f"expected a file path, got {type(path).__name__}")
+    try:
+        like = cast("os.PathLike[str]", path)
+        ref: object = path if isinstance(path, str) else type(like).__fspath__(like)  # what os.fspath asks, once
+    except Exception as exc:  # a path-like whose __fspath__ raises
+        raise error(f"<{type(path).__name__}>", f"not a file path (its __fspath__ raised {type(exc).__name__})") from None
+    if not issubclass(type(ref), str):
+        raise error(f"<{type(path).__name__}>", f"not a file path (its __fspath__ gives {type(ref).__name__}, not text)")
+    ref = str.__getitem__(cast(str, ref), slice(None))
+    label = path_label(ref)
+    if not ref:
+        raise error("''", "an empty path names no file")
+    if "\0" in ref:
+        raise error(label, "a file path cannot hold a NUL byte")
+    return ref, label
+
+
+_NOT_REGULAR = "is not a regular file (a device, FIFO or socket is never written); write to a regular file or a new file in an existing folder"
+
+
+def _writable_target(ref: str, label: str) -> tuple[str, int | None]:
+    """Where to write ``ref`` (a symbolic link's file, which the link keeps naming) and the mode to keep (None: a new file).
+
+    Checked with ``lstat`` and ``stat``, before anything is opened: a FIFO is never opened, so a write never blocks on one.
+    """
+    if not os.path.basename(ref):
+        raise UnwritableFileError(label, "names a folder, not a file")
+    try:
+        info: os.stat_result | None = os.lstat(ref)
+    except FileNotFoundError:
+        info = None
+    except UnicodeEncodeError:
+        raise UnwritableFileError(label, "a file path cannot hold a lone surrogate (no file name holds one)") from None
+    except (OSError, ValueError) as exc:
+        raise UnwritableFileError(label, f"cannot be written ({getattr(exc, 'strerror', None) or exc})") from None
+    target = ref
+    if info is not None and stat.S_ISLNK(info.st_mode):
+        target = os.path.realpath(ref)
+        try:
+            info = os.stat(target)
+        except FileNotFoundError:
+            raise UnwritableFileError(label, "is a symbolic link to a file that does not exist") from None
+        except (OSError, ValueError) as exc:
+            raise UnwritableFileError(label, f"cannot be written ({getattr(exc, 'strerror', None) or exc})") from None
+    if info is None:
+        folder = os.path.dirname(ref) or os.curdir
+        try:
+            is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
+        except (OSError, ValueError):
+            is_folder = False
+        if not is_folder:
+            raise UnwritableFileError(label, f"cannot be written: there is no folder {path_label(folder)}")
+        return target, None
+    if stat.S_ISDIR(info.st_mode):
+        raise UnwritableFileError(label, "is a directory, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise UnwritableFileError(label, _NOT_REGULAR)
+    if not os.access(target, os.W_OK):
+        raise UnwritableFileError(label, "is read-only (the file's permissions do not let it be written)")
+    return target, stat.S_IMODE(info.st_mode)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.EIO, "the system wrote nothing")
+        view = view[written:]
+
+
+def _sync_folder(folder: str) -> None:
+    """Make a rename in ``folder`` durable where the system allows it (POSIX); elsewhere, nothing to do."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+_TEMPORARY_NAME = 180
+"""The most characters of the target's name that a temporary file's name repeats: its name stays under any system's limit."""
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> str:
+    """Write ``text`` as UTF-8 to ``path`` whole or not at all; return the path's label (:func:`path_label`).
+
+    The one writer of the files the library writes for a user (a score sheet,
+    an export): the text goes to a temporary file in the same folder, which is
+    flushed to disk (``fsync``) and renamed over the target (``os.replace``),
+    so a full disk, an error or a killed process leaves the old file or the
+    new one, never a part; on an error the temporary file is removed. An
+    existing file keeps its permissions; a symbolic link keeps naming its
+    file, which is the one rewritten. Anything but a regular file or a new
+    name in an existing folder (a FIFO, ``/dev/zero``, a directory, a file
+    the permissions make read-only) is refused, checked before anything is
+    opened. Raises :class:`UnwritableFileError`, never another exception.
+    """
+    ref, label = _path_text(path, UnwritableFileError)
+    if not isinstance(text, str):
+        raise UnwritableFileError(label, f"expected the text to write, got {type(text).__name__}")
+    try:
+        data = str.encode(text, "utf-8")
+    except UnicodeEncodeError:
+        raise UnwritableFileError(label, "the text holds a lone surrogate, which no UTF-8 file can hold") from None
+    target, mode = _writable_target(ref, label)
+    folder, name = os.path.split(target)
+    folder = folder or os.curdir
+    try:
+        temporary, fd = _temporary(folder, name)
+    except (OSError, ValueError) as exc:
+        raise UnwritableFileError(label, f"cannot be written: no temporary file can be made beside it ({getattr(exc, 'strerror', None) or exc})") from None
+    try:
+        try:
+            if mode is not None:
+                os.chmod(temporary, mode)
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temporary, target)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(exc, (OSError, ValueError)):
+            raise UnwritableFileError(label, f"cannot be written ({getattr(exc, 'strerror', None) or exc})") from None
+        raise
+    _sync_folder(folder)
+    return label
+
+
+def _temporary(folder: str, name: str) -> tuple[str, int]:
+    """A new, hidden file beside the target, created exclusively (never an existing file or link), mode 0666 less the umask."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        temporary = os.path.join(folder, f".{name[:_TEMPORARY_NAME]}.{secrets.token_hex(4)}.tmp")
+        try:
+            return temporary, os.open(temporary, flags, 0o666)
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name in {path_label(folder)}")
+
+
+def write_data_file(path: str | os.PathLike[str], text: str, error: Callable[..., DataError]) -> None:
+    """:func:`write_text`, or ``error(["cannot be written: ..."], file=label)`` for a :class:`DataError` family."""
+    try:
+        write_text(path, text)
+    except UnwritableFileError as exc:
+        reason = exc.reason if exc.reason.startswith("cannot be written") else f"cannot be written: {exc.reason}"
+        raise error([reason], file=exc.label) from None
 
 
 def write_stdout_utf8(text: str) -> None:

@@ -23,10 +23,9 @@ import argparse
 import difflib
 import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from canasta.errors import shown_value
+from canasta.errors import printable, shown_value
 
 from . import CommandError, Subparsers, show_help, whole_number
 from .score_lines import ReadError, hand_help, penalty_list, read_count, read_hand, read_penalty, side_name, split_note
@@ -95,6 +94,11 @@ def _names(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",")]
     if not all(names):
         raise argparse.ArgumentTypeError(f"expected names separated by commas, e.g. Anna,Bertil,Carita,David; got {shown_value(text)}")
+    undecoded = [name for name in names if any("\ud800" <= ch <= "\udfff" for ch in name)]
+    if undecoded:
+        raise argparse.ArgumentTypeError(
+            f"{printable(undecoded[0], newlines=False)} holds bytes that are not text in the terminal's encoding, which no sheet can hold"
+        )
     return names
 
 
@@ -162,17 +166,31 @@ def rendered(sheet: ScoreSheet, form: str) -> str:
     return writers[form](sheet)
 
 
-def _write(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole: a temporary file beside it, then a rename, so a full disk never leaves half a file."""
-    target = Path(path)
-    temporary = target.with_name(f".{target.name}.partial")
+CSV_BOM = "\ufeff"
+"""Put before a CSV written to a file: the byte-order mark by which Excel reads a CSV as UTF-8 (names with ä, the sources' §);
+LibreOffice, Google Sheets and Python's ``encoding="utf-8-sig"`` read it too. Standard output gets none."""
+
+
+def export_file(sheet: ScoreSheet, form: str, path: str) -> str:
+    """Write the sheet in ``form`` to ``path`` whole (:func:`canasta.textfiles.write_text`); returns the path's label.
+
+    Raises :class:`~canasta.textfiles.UnwritableFileError` for a path that is not a regular file or a new file in an existing
+    folder, or that cannot be written; the file is then as it was.
+    """
+    from canasta.textfiles import write_text
+
+    text = _ended(rendered(sheet, form))
+    return write_text(path, CSV_BOM + text if form == "csv" else text)
+
+
+def save_sheet(sheet: ScoreSheet, path: str, after: str = "") -> None:
+    """:meth:`ScoreSheet.save`, the one way a sheet is written; a failure is a :class:`CommandError` that says what the file holds."""
+    from canasta.errors import ScoreSheetError
+
     try:
-        with open(temporary, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.replace(temporary, target)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
+        sheet.save(path)
+    except ScoreSheetError as exc:
+        raise CommandError(f"{exc.file}: {'; '.join(exc.problems)}{after}") from None
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -186,26 +204,31 @@ def run_new(args: argparse.Namespace) -> int:
         sheet = ScoreSheet(args.variant, args.players, names=args.names, seed_dealer=args.dealer)
     except UnsupportedPlayerCount as exc:
         raise CommandError(f"--players {shown_value(args.players)}: {exc}") from None
-    _write(args.file, sheet.dumps())
-    print(f"{args.file}: a new sheet, {_table_line(sheet)}")
-    print(f"enter the hands with: canasta score {args.file}")
+    save_sheet(sheet, args.file)
+    print(printable(f"{args.file}: a new sheet, {_table_line(sheet)}"))
+    print(printable(f"enter the hands with: canasta score {args.file}"))
     return 0
 
 
 def run_show(args: argparse.Namespace) -> int:
-    """``canasta score show``: print the sheet."""
-    sys.stdout.write(_ended(rendered(_load(args.file), args.format)))
+    """``canasta score show``: print the sheet; whatever it holds reaches the terminal as printable text (:func:`canasta.errors.printable`)."""
+    sys.stdout.write(printable(_ended(rendered(_load(args.file), args.format))))
     return 0
 
 
 def run_export(args: argparse.Namespace) -> int:
     """``canasta score export``: write the sheet to a file, or to standard output with ``-o -``."""
-    text = _ended(rendered(_load(args.file), args.format))
+    from canasta.textfiles import UnwritableFileError
+
+    sheet = _load(args.file)
     if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        _write(args.output, text)
-        print(f"wrote {args.output} ({args.format})")
+        sys.stdout.write(printable(_ended(rendered(sheet, args.format))))
+        return 0
+    try:
+        label = export_file(sheet, args.format, args.output)
+    except UnwritableFileError as exc:
+        raise CommandError(f"-o {exc.label}: {exc.reason} (-o - writes to standard output)") from None
+    print(f"wrote {label} ({args.format})")
     return 0
 
 
@@ -236,12 +259,10 @@ class Session:
         self.by = by
 
     def say(self, text: str) -> None:
-        from canasta.errors import printable
-
         self.out.write(printable(text) + "\n")
 
-    def save(self) -> None:
-        _write(self.path, self.sheet.dumps())
+    def save(self, after: str = "; the file holds every entry before the last, which was not saved") -> None:
+        save_sheet(self.sheet, self.path, after)
 
     def status(self) -> str:
         """Totals, the next dealer and each side's minimum: what a table asks before the deal."""
@@ -252,7 +273,7 @@ class Session:
             result = "a tie" if winner is None else f"won by {side_name(sheet, winner)}"
             return f"after {_hands(sheet)}: {totals}; the match is over, {result}"
         minimums = ", ".join(f"{side_name(sheet, s)} {sheet.minimum(s)}" for s in range(sheet.rules.sides))
-        dealer = sheet.names[sheet.next_dealer]
+        dealer = printable(sheet.names[sheet.next_dealer], newlines=False)
         return f"after {_hands(sheet)}: {totals}; hand {len(sheet.hands) + 1}: {dealer} deals, minimums {minimums}"
 
     def command(self, line: str) -> bool:
@@ -368,7 +389,7 @@ class Session:
         form = rest.lower() or "text"
         if form not in SHEET_FORMATS:
             raise ReadError(f"{rest}: no such format; choose one of {', '.join(SHEET_FORMATS)}")
-        self.out.write(_ended(rendered(self.sheet, form)))
+        self.out.write(printable(_ended(rendered(self.sheet, form))))
 
     def _log(self, rest: str) -> None:
         from canasta.scoresheet import export
@@ -379,18 +400,20 @@ class Session:
         words = rest.split(maxsplit=1)
         if len(words) != 2 or words[0].lower() not in SHEET_FORMATS:
             raise ReadError(f"write export FORMAT PATH, FORMAT one of {', '.join(SHEET_FORMATS)}")
+        from canasta.textfiles import UnwritableFileError
+
         try:
-            _write(words[1], _ended(rendered(self.sheet, words[0].lower())))
-        except OSError as exc:
-            raise ReadError(f"{words[1]}: {exc.strerror or exc}") from None
-        self.say(f"wrote {words[1]} ({words[0].lower()})")
+            label = export_file(self.sheet, words[0].lower(), words[1])
+        except UnwritableFileError as exc:
+            raise ReadError(f"{exc.label}: {exc.reason}") from None
+        self.say(f"wrote {label} ({words[0].lower()})")
 
     def _by(self, rest: str) -> None:
         self.by = rest
         self.say(f"entries are now recorded as by {rest}" if rest else "entries are now recorded with no name")
 
     def _save(self, rest: str) -> None:
-        self.save()
+        self.save("; the file holds every entry, saved as each was made")
         self.say(f"saved {self.path}")
 
     def _help(self, rest: str) -> None:

@@ -82,7 +82,9 @@ def seat_of(sheet: ScoreSheet, word: str) -> int:
 
 
 def _seats(sheet: ScoreSheet) -> str:
-    return ", ".join(f"{seat} {name}" for seat, name in enumerate(sheet.names))
+    from canasta.errors import printable
+
+    return ", ".join(f"{seat} {printable(name, newlines=False)}" for seat, name in enumerate(sheet.names))
 
 
 def side_of(sheet: ScoreSheet, word: str) -> int:
@@ -317,5 +319,8 @@ def penalty_list(sheet: ScoreSheet) -> str:
 # --- the session -----------------------------------------------------------------------------------
 
 def side_name(sheet: ScoreSheet, side: int) -> str:
-    """A side's players' names, joined with ``&``."""
-    return " & ".join(name for seat, name in enumerate(sheet.names) if sheet.rules.side_of[seat] == side)
+    """A side's players' names, joined with ``&``, as a message shows them: on one line, each character that is not printable as its
+    escape (:func:`canasta.errors.printable`), since a name comes from a file a stranger may have written."""
+    from canasta.errors import printable
+
+    return printable(" & ".join(sheet.side_names(side)), newlines=False)

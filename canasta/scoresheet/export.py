@@ -3,26 +3,34 @@
 Every format reads the sheet's public read API only (``hands``, ``running``,
 ``minimum``, ``next_dealer``, ``is_over``, ``winner``, ``log``), gathered once
 by :func:`card`; nothing here scores. A hand that was corrected (001 §35) shows
-its old value struck through beside the new one, and every penalty of the
-ledger shows its rule and the rule's source. Whatever a person typed (names,
-notes) is escaped for the format: HTML-escaped in the card, written by
-:mod:`csv` in CSV, ``|`` escaped in Markdown.
+its old value struck through beside the new one, every penalty of the ledger
+shows its rule and the rule's source, and every note (a hand's, a penalty's, a
+correction's, a withdrawal's) is in every format.
+
+Whatever a person or a file gave (names, notes, who entered, when, a house
+profile's title and sources) may hold anything, and is made safe for the
+format: first printable (:func:`canasta.errors.printable`: an escape sequence,
+a carriage return, a bidi override shown as ``\\x1b``, ``\\r``, ``\\u202e``), on
+one line in the text, Markdown and HTML; then HTML-escaped in the card,
+backslash-escaped in Markdown, and in CSV quoted and, where it begins like a
+formula (``=``, ``+``, ``-``, ``@``, a tab, a carriage return), begun with a single
+quote so that a spreadsheet shows it as text (OWASP, "CSV Injection"). Numbers
+stay numbers: a score of -200 is a number in the spreadsheet. JSON keeps every
+character, each that is not printable written as its ``\\u`` escape.
 """
 
 from __future__ import annotations
 
-import csv
-import html
-import io
-import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from canasta.core.penalties import penalty_value
 
-from .entries import Correction, PenaltyEntry, Withdrawal
+from .cells import csv_cell, json_text, markdown_text, one_line
+from .entries import Correction, HandEntry, PenaltyEntry, Withdrawal
 
 if TYPE_CHECKING:
     from canasta.core.scoring import HandScore
@@ -54,9 +62,14 @@ def part_label(rules: TableRules, part: str) -> str:
     return "3s" if part == "red_threes" and rules.black_bonus else PART_LABELS[part]
 
 
+NOTE_COLUMNS = ("note", "penalty_notes", "correction_notes")
+"""The CSV's text columns after the numbers: the hand's note, the side's penalties in the hand and the hand's corrections, each with
+who entered it, when and its note (several joined by a slash between spaces)."""
+
+
 def csv_columns(rules: TableRules) -> tuple[str, ...]:
     """The CSV header under a profile: :data:`CSV_COLUMNS`, with a ``special_hand`` column where it has special hands."""
-    return ("hand", "side", "players", *parts(rules), "hand_score", "total", "next_minimum", "corrected", "first_entered")
+    return ("hand", "side", "players", *parts(rules), "hand_score", "total", "next_minimum", "corrected", "first_entered", *NOTE_COLUMNS)
 
 
 @attrs.frozen(kw_only=True)
@@ -104,6 +117,14 @@ class Row:
     next_minimums: tuple[int, ...]
     first: tuple[HandScore, ...] | None
     """The scores first entered, when the hand was corrected since; else None."""
+    entry: HandEntry
+    """The hand's count as it stands (corrections applied): the canastas by kind as the table counted them."""
+    first_entry: HandEntry | None = None
+    """The count first entered, when the hand was corrected since; else None."""
+    by: str = ""
+    at: str = ""
+    note: str = ""
+    """Who entered the hand, when, and the note entered with it."""
 
 
 @attrs.frozen(kw_only=True)
@@ -125,6 +146,9 @@ class Card:
     minimums: tuple[int, ...]
     over: bool
     winner: int | None
+    played: tuple[date, date] | None = None
+    """The first and the last day of the sheet's entries, in the local time zone of the computer that writes the card; None
+    when no entry says when it was made."""
 
     @property
     def result(self) -> str:
@@ -144,6 +168,21 @@ def _scores_after(sheet: ScoreSheet, lines: int, hand: int) -> tuple[HandScore, 
     return tally.hand_score(hand)
 
 
+def local_time(at: str) -> datetime | None:
+    """A log line's time (ISO 8601 in UTC, as the sheet writes it) in the local time zone of this computer; None for a text that is
+    no time. A time without a zone is taken as local."""
+    try:
+        moment = datetime.fromisoformat(at)
+        return moment if moment.tzinfo is None else moment.astimezone()
+    except (TypeError, ValueError, OverflowError, OSError):
+        return None
+
+
+def _played(times: Iterable[str]) -> tuple[date, date] | None:
+    days = sorted(moment.date() for moment in map(local_time, times) if moment is not None)
+    return (days[0], days[-1]) if days else None
+
+
 def card(sheet: ScoreSheet) -> Card:
     """Gather what a score card shows from ``sheet``'s read API."""
     rules = sheet.rules
@@ -153,7 +192,9 @@ def card(sheet: ScoreSheet) -> Card:
     penalties: list[PenaltyLine] = []
     corrections: list[CorrectionLine] = []
     first: dict[int, tuple[HandScore, ...]] = {}
-    withdrawals = {line.item.number: _who(line.by, line.at, line.note) for line in sheet.log if isinstance(line.item, Withdrawal)}
+    first_entry: dict[int, HandEntry] = {}
+    entered: dict[int, tuple[str, str, str]] = {}
+    withdrawals = {line.item.number: _who(line.by, line.at, line.note, str) for line in sheet.log if isinstance(line.item, Withdrawal)}
     for index, line in enumerate(sheet.log):
         item = line.item
         if isinstance(item, PenaltyEntry):
@@ -178,10 +219,13 @@ def card(sheet: ScoreSheet) -> Card:
                     withdrawn=withdrawals.get(number),
                 )
             )
+        elif isinstance(item, HandEntry):
+            entered[line.hand] = (line.by, line.at, line.note)
         elif isinstance(item, Correction):
             before = _scores_after(sheet, index, item.hand)
             after = _scores_after(sheet, index + 1, item.hand)
             first.setdefault(item.hand, before)
+            first_entry.setdefault(item.hand, item.replaced)
             corrections.append(
                 CorrectionLine(
                     hand=item.hand, arithmetic=item.arithmetic, before=before, after=after, by=line.by, at=line.at, note=line.note
@@ -193,7 +237,21 @@ def card(sheet: ScoreSheet) -> Card:
             minimums = tuple(sheet.minimum(s) for s in range(rules.sides))
         else:
             minimums = tuple(rules.opening_minimum(running[s]) + raises.get((number + 1, s), 0) for s in range(rules.sides))
-        rows.append(Row(hand=number, scores=scores, running=running, next_minimums=minimums, first=first.get(number)))
+        by, at, note = entered.get(number, ("", "", ""))
+        rows.append(
+            Row(
+                hand=number,
+                scores=scores,
+                running=running,
+                next_minimums=minimums,
+                first=first.get(number),
+                entry=sheet.entries[number - 1],
+                first_entry=first_entry.get(number),
+                by=by,
+                at=at,
+                note=note,
+            )
+        )
     return Card(
         title=rules.variant.title,
         profile=rules.variant.name,
@@ -209,20 +267,21 @@ def card(sheet: ScoreSheet) -> Card:
         minimums=tuple(sheet.minimum(s) for s in range(rules.sides)),
         over=sheet.is_over,
         winner=sheet.winner,
+        played=_played(line.at for line in sheet.log),
     )
 
 
-def _penalty_text(card: Card, p: PenaltyLine, esc: Callable[[str], str] = str) -> str:
+def _penalty_text(card: Card, p: PenaltyLine, esc: Callable[[str], str] = one_line) -> str:
     what = f"minimum +{p.points} for the hand" if p.raises_minimum else f"-{p.points}"
     count = f" ({p.count} cards)" if p.count != 1 else ""
-    source = f", {p.source}" if p.source else ""
+    source = f", {esc(p.source)}" if p.source else ""
     text = f"penalty {p.number}: hand {p.hand}, {esc(card.sides[p.side])}: {p.penalty}{count}, {what} [{p.rule}{source}]"
     if p.withdrawn is not None:
         text += " (withdrawn, 001 §35 B" + (f"; {esc(p.withdrawn)}" if p.withdrawn else "") + ")"
     return text
 
 
-def _correction_text(card: Card, c: CorrectionLine, esc: Callable[[str], str] = str) -> str:
+def _correction_text(card: Card, c: CorrectionLine, esc: Callable[[str], str] = one_line) -> str:
     kind = "arithmetic correction (001 §35 A)" if c.arithmetic else "correction (001 §35 B)"
     changes = [
         f"{esc(card.sides[a.side])} {b.total:+d} -> {a.total:+d}" for b, a in zip(c.before, c.after, strict=True) if b.total != a.total
@@ -230,12 +289,22 @@ def _correction_text(card: Card, c: CorrectionLine, esc: Callable[[str], str] = 
     return f"hand {c.hand}, {kind}: {', '.join(changes) or 'the totals are unchanged'}"
 
 
-def _who(by: str, at: str, note: str, esc: Callable[[str], str] = str) -> str:
-    parts = [f"by {esc(by)}" if by else "", at, f"note: {esc(note)}" if note else ""]
+def _who(by: str, at: str, note: str, esc: Callable[[str], str] = one_line) -> str:
+    parts = [f"by {esc(by)}" if by else "", esc(at), f"note: {esc(note)}" if note else ""]
     return "; ".join(p for p in parts if p)
 
 
-def _next_line(card: Card, esc: Callable[[str], str] = str) -> str:
+def _hand_notes(card: Card, esc: Callable[[str], str] = one_line, *, times: bool = True) -> list[str]:
+    """``hand 2: the note (by Anna; when)`` for each hand entered with a note; without the time where ``times`` is false."""
+    notes = []
+    for row in card.rows:
+        if row.note:
+            who = _who(row.by, row.at if times else "", "", esc)
+            notes.append(f"hand {row.hand}: {esc(row.note)}" + (f" ({who})" if who else ""))
+    return notes
+
+
+def _next_line(card: Card, esc: Callable[[str], str] = one_line) -> str:
     if card.over:
         result = "a tie" if card.winner is None else f"won by {esc(card.sides[card.winner])}"
         return f"The match is over: {result}."
@@ -257,8 +326,8 @@ def _columns(rows: Sequence[Sequence[str]]) -> str:
 def to_text(sheet: ScoreSheet) -> str:
     """The sheet as plain text for a terminal: a column pair per side (the hand, the running total), then penalties and corrections."""
     c = card(sheet)
-    head = [f"{c.title} ({c.profile}), {c.players} players: {c.result}"]
-    table = [["hand"] + [x for side in c.sides for x in (side, "total")]]
+    head = [f"{one_line(c.title)} ({one_line(c.profile)}), {c.players} players: {one_line(c.result)}"]
+    table = [["hand"] + [x for side in c.sides for x in (one_line(side), "total")]]
     for row in c.rows:
         mark = "*" if row.first is not None else ""
         table.append([f"{row.hand}{mark}"] + [x for s, t in zip(row.scores, row.running, strict=True) for x in (f"{s.total:+d}", str(t))])
@@ -267,8 +336,9 @@ def to_text(sheet: ScoreSheet) -> str:
         lines.append("* corrected (log shows the old entry)")
     lines += [
         "",
-        *[_penalty_text(c, p) for p in c.penalties],
-        *[f"corrected: {_correction_text(c, x)}" for x in c.corrections],
+        *[_penalty_text(c, p) + (f" ({_who(p.by, '', p.note)})" if p.by or p.note else "") for p in c.penalties],
+        *[f"corrected: {_correction_text(c, x)}" + (f" ({_who(x.by, '', x.note)})" if x.by or x.note else "") for x in c.corrections],
+        *[f"note, {text}" for text in _hand_notes(c, times=False)],
     ]
     lines.append(_next_line(c))
     return "\n".join(line for i, line in enumerate(lines) if line or (i and lines[i - 1])) + "\n"
@@ -292,20 +362,12 @@ def log_text(sheet: ScoreSheet) -> str:
     return "\n".join(out) if out else "the log is empty"
 
 
-_MARKDOWN_SPECIAL = frozenset("\\`*_~[]<>|&#")
-
-
-def _md(text: str) -> str:
-    """A person's text in Markdown: every character Markdown reads (``|``, ``*``, ``<``, ...) escaped with a backslash, line breaks as spaces."""
-    return "".join("\\" + ch if ch in _MARKDOWN_SPECIAL else " " if ch in "\r\n" else ch for ch in text)
-
-
 def to_markdown(sheet: ScoreSheet) -> str:
     """The sheet as a Markdown page: a table of hands (each side's hand score and running total), then penalties and corrections."""
     c = card(sheet)
-    result = "in play" if not c.over else "a tie" if c.winner is None else f"won by {_md(c.sides[c.winner])}"
-    lines = [f"# Score sheet: {_md(c.title)}", "", f"{_md(c.profile)}, {c.players} players; {result}.", ""]
-    header = ["Hand"] + [x for side in c.sides for x in (f"{_md(side)}: hand", f"{_md(side)}: total")]
+    result = "in play" if not c.over else "a tie" if c.winner is None else f"won by {markdown_text(c.sides[c.winner])}"
+    lines = [f"# Score sheet: {markdown_text(c.title)}", "", f"{markdown_text(c.profile)}, {c.players} players; {result}.", ""]
+    header = ["Hand"] + [x for side in c.sides for x in (f"{markdown_text(side)}: score", f"{markdown_text(side)}: total")]
     lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for row in c.rows:
         cells = [str(row.hand)]
@@ -315,35 +377,66 @@ def to_markdown(sheet: ScoreSheet) -> str:
         lines.append("| " + " | ".join(cells) + " |")
     if c.penalties:
         lines += ["", "Penalties:", ""] + [
-            f"- {_penalty_text(c, p, _md)}" + (f" ({_who(p.by, p.at, p.note, _md)})" if p.by or p.note else "") for p in c.penalties
+            f"- {_penalty_text(c, p, markdown_text)}" + (f" ({_who(p.by, p.at, p.note, markdown_text)})" if p.by or p.note else "") for p in c.penalties
         ]
     if c.corrections:
         lines += ["", "Corrections:", ""] + [
-            f"- {_correction_text(c, x, _md)}" + (f" ({_who(x.by, x.at, x.note, _md)})" if x.by or x.note else "") for x in c.corrections
+            f"- {_correction_text(c, x, markdown_text)}" + (f" ({_who(x.by, x.at, x.note, markdown_text)})" if x.by or x.note else "") for x in c.corrections
         ]
-    lines += ["", _next_line(c, _md)]
+    notes = _hand_notes(c, markdown_text)
+    if notes:
+        lines += ["", "Notes:", ""] + [f"- {text}" for text in notes]
+    lines += ["", _next_line(c, markdown_text)]
     return "\n".join(lines) + "\n"
 
 
 # --- CSV and JSON ----------------------------------------------------------------------------------
 
-CSV_COLUMNS = ("hand", "side", "players", *PARTS, "hand_score", "total", "next_minimum", "corrected", "first_entered")
+CSV_COLUMNS = ("hand", "side", "players", *PARTS, "hand_score", "total", "next_minimum", "corrected", "first_entered", *NOTE_COLUMNS)
 """The CSV header: one row per hand and side (:func:`csv_columns` adds the special hand's part where the profile has special hands)."""
+
+def _joined(texts: Iterable[str]) -> str:
+    return " / ".join(texts)
 
 
 def to_csv(sheet: ScoreSheet) -> str:
-    """One row per hand and side (:func:`csv_columns`), written by :mod:`csv` so any name or note reads back as it was."""
+    """One row per hand and side (:func:`csv_columns`): the parts of the score, the totals and minimums as numbers, the notes as text.
+
+    Every text cell is quoted and defused (:func:`csv_text`), every number bare: :mod:`csv` reads the file back as written, and a
+    spreadsheet shows each name and note as text and each score as a number. A side with a penalty entered for the hand in
+    progress has a row of that hand, with the penalty's text and no numbers, until the hand is entered.
+    """
     c = card(sheet)
     shown = parts(sheet.rules)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(csv_columns(sheet.rules))
+    lines = [",".join(csv_columns(sheet.rules))]
+
+    def penalty_notes(hand: int, side: int) -> str:
+        return _joined(
+            _penalty_text(c, p, str) + (f" ({_who(p.by, p.at, p.note, str)})" if p.by or p.at or p.note else "")
+            for p in c.penalties
+            if p.hand == hand and p.side == side
+        )
+
+    def row_text(cells: Sequence[int | str | None]) -> str:
+        return ",".join(map(csv_cell, cells))
+
     for row in c.rows:
+        fixes = _joined(
+            _correction_text(c, x, str) + (f" ({_who(x.by, x.at, x.note, str)})" if x.by or x.at or x.note else "")
+            for x in c.corrections
+            if x.hand == row.hand
+        )
         for i, (s, t, m) in enumerate(zip(row.scores, row.running, row.next_minimums, strict=True)):
-            first = "" if row.first is None else str(row.first[i].total)
+            first = None if row.first is None else row.first[i].total
             values = [getattr(s, part) for part in shown]
-            writer.writerow([row.hand, s.side, c.sides[s.side], *values, s.total, t, m, "yes" if row.first is not None else "no", first])
-    return out.getvalue()
+            corrected = "yes" if row.first is not None else "no"
+            notes = (row.note, penalty_notes(row.hand, s.side), fixes)
+            lines.append(row_text([row.hand, s.side, c.sides[s.side], *values, s.total, t, m, corrected, first, *notes]))
+    for side, players in enumerate(c.sides):
+        pending = penalty_notes(c.next_hand, side)
+        if pending:
+            lines.append(row_text([c.next_hand, side, players, *[None] * (len(shown) + 5), None, pending, None]))
+    return "\n".join(lines) + "\n"
 
 
 def _score_json(s: HandScore, shown: Sequence[str] = PARTS) -> dict[str, Any]:
@@ -351,7 +444,11 @@ def _score_json(s: HandScore, shown: Sequence[str] = PARTS) -> dict[str, Any]:
 
 
 def to_json(sheet: ScoreSheet) -> str:
-    """The card as JSON: every hand's parts, running totals and next minimums, the penalties with their rules, the corrections with their old values."""
+    """The card as JSON, everything the sheet holds: every hand's count as entered (and as first entered, if corrected), its parts,
+    running totals and next minimums, who entered it, when, and its note; the penalties with their rules and notes; the
+    corrections with their old values and notes."""
+    from .files import _hand as entry_data
+
     c = card(sheet)
     shown = parts(sheet.rules)
     data = {
@@ -367,6 +464,11 @@ def to_json(sheet: ScoreSheet) -> str:
                 "totals": list(row.running),
                 "next_minimums": list(row.next_minimums),
                 "first_entered": None if row.first is None else [_score_json(s, shown) for s in row.first],
+                "entry": entry_data(row.entry),
+                "first_entry": None if row.first_entry is None else entry_data(row.first_entry),
+                "by": row.by,
+                "at": row.at,
+                "note": row.note,
             }
             for row in c.rows
         ],
@@ -388,127 +490,22 @@ def to_json(sheet: ScoreSheet) -> str:
         "over": c.over,
         "winner": c.winner,
     }
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return json_text(data) + "\n"
 
 
 # --- the HTML card ---------------------------------------------------------------------------------
 
-_CSS = """
-body { font-family: Georgia, 'DejaVu Serif', serif; color: #111; background: #fff; margin: 1.5em; }
-.card { border: 3px double #7a1f1f; padding: 1em 1.2em; max-width: 70em; }
-h1 { font-size: 1.5em; margin: 0 0 .2em; color: #7a1f1f; letter-spacing: .08em; text-transform: uppercase; }
-.meta { margin: 0 0 .8em; font-size: .95em; }
-table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
-th, td { border: 1px solid #555; padding: .2em .4em; text-align: right; }
-th { background: #f3e9d8; font-weight: normal; font-size: .85em; }
-th.side { font-size: 1.05em; font-weight: bold; text-align: center; border-bottom: 2px solid #111; }
-td.hand, th.hand { text-align: center; }
-td.total { font-weight: bold; border-right: 2px solid #111; }
-td.min { color: #555; font-size: .85em; }
-tr.next td { font-style: italic; background: #fafafa; }
-tr.sum td { border-top: 3px double #111; font-weight: bold; }
-del { color: #a33; } ins { text-decoration: none; font-weight: bold; }
-.notes { margin-top: 1em; font-size: .9em; }
-.notes h2 { font-size: 1em; margin: .6em 0 .2em; }
-.notes ol { margin: 0; padding-left: 1.5em; }
-.result { font-weight: bold; }
-@media print {
-  @page { size: A4 landscape; margin: 12mm; }
-  body { margin: 0; font-size: 9pt; }
-  .card { border: none; padding: 0; max-width: none; }
-  th { background: none; }
-  tr { page-break-inside: avoid; }
-}
-"""
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def _cell(new: int, old: int | None, css: str = "") -> str:
-    cls = f' class="{css}"' if css else ""
-    if old is not None and old != new:
-        return f"<td{cls}><del>{old}</del> <ins>{new}</ins></td>"
-    return f"<td{cls}>{new}</td>"
-
 
 def to_html(sheet: ScoreSheet) -> str:
-    """A self-contained printable page (inline CSS, ``@media print``, no script, nothing fetched) laid out like a club's score card.
+    """The sheet as a printable club score card: :func:`canasta.scoresheet.card_html.to_html`."""
+    from .card_html import to_html as card_page
 
-    A column group per side headed by its players' names; a row per hand with
-    the parts a table writes (canastas, red threes, going out, melded and
-    in-hand card points, penalties), the hand's score, the running total and the
-    side's minimum for the next hand; a corrected value struck through beside the
-    new one; the penalties with their rule and source, and the corrections, as
-    notes under the table. Every name and note is HTML-escaped.
-    """
-    c = card(sheet)
-    shown = parts(sheet.rules)
-    per_side = len(shown) + 3
-    out = [
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        f"<title>Score card: {_e(c.title)}</title>",
-        f"<style>{_CSS}</style>",
-        "</head>",
-        "<body>",
-        '<div class="card">',
-        "<h1>Canasta score card</h1>",
-        f'<p class="meta">{_e(c.title)} (<code>{_e(c.profile)}</code>), {c.players} players. '
-        f'Players: {_e(", ".join(c.names))}. <span class="result">{_e(c.result.capitalize())}</span>.</p>',
-        "<table>",
-        '<thead><tr><th class="hand" rowspan="2">Hand</th>'
-        + "".join(f'<th class="side" colspan="{per_side}">{_e(side)}</th>' for side in c.sides)
-        + "</tr>",
-        "<tr>"
-        + "".join(
-            "".join(f"<th>{part_label(sheet.rules, p)}</th>" for p in shown) + "<th>Hand</th><th>Total</th><th>Next min.</th>"
-            for _ in c.sides
-        )
-        + "</tr></thead>",
-        "<tbody>",
-    ]
-    for row in c.rows:
-        cells = [f'<td class="hand">{row.hand}{"*" if row.first is not None else ""}</td>']
-        for i, (s, t, m) in enumerate(zip(row.scores, row.running, row.next_minimums, strict=True)):
-            old = row.first[i] if row.first is not None else None
-            cells += [_cell(getattr(s, p), getattr(old, p) if old is not None else None) for p in shown]
-            cells += [_cell(s.total, old.total if old is not None else None), f'<td class="total">{t}</td>', f'<td class="min">{m}</td>']
-        out.append("<tr>" + "".join(cells) + "</tr>")
-    if not c.over:
-        cells = [f'<td class="hand">{c.next_hand}</td>']
-        for side, m in enumerate(c.minimums):
-            text = f"next hand: {_e(c.next_dealer)} deals" if side == 0 else ""
-            cells.append(f'<td colspan="{per_side - 1}">{text}</td><td class="min">{m}</td>')
-        out.append('<tr class="next">' + "".join(cells) + "</tr>")
-    out.append(
-        '<tr class="sum"><td class="hand">Total</td>'
-        + "".join(f'<td colspan="{per_side - 2}"></td><td class="total">{t}</td><td></td>' for t in c.totals)
-        + "</tr>"
-    )
-    out += ["</tbody>", "</table>", '<div class="notes">']
-    if c.penalties:
-        out.append("<h2>Penalties</h2><ol>")
-        for p in c.penalties:
-            who = _who(p.by, p.at, p.note, _e)
-            out.append(f"<li>{_penalty_text(c, p, _e)}" + (f" <small>({who})</small>" if who else "") + "</li>")
-        out.append("</ol>")
-    if c.corrections:
-        out.append("<h2>Corrections</h2><ol>")
-        for x in c.corrections:
-            who = _who(x.by, x.at, x.note, _e)
-            out.append(f"<li>{_correction_text(c, x, _e)}" + (f" <small>({who})</small>" if who else "") + "</li>")
-        out.append("</ol>")
-    out.append(f"<p>{_next_line(c, _e)}</p>")
-    out += ["</div>", "</div>", "</body>", "</html>"]
-    return "\n".join(out) + "\n"
+    return card_page(sheet)
 
 
 __all__ = [
     "CSV_COLUMNS",
+    "NOTE_COLUMNS",
     "PARTS",
     "Card",
     "card",

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import tomli_w
@@ -22,7 +21,7 @@ from canasta.core.canastas import CanastaKind
 from canasta.core.events import Termination
 from canasta.core.penalties import penalty_of
 from canasta.errors import ArgumentError, CanastaError, ScoreSheetError, VariantError, shown_value
-from canasta.textfiles import path_label, read_data_file, toml_data
+from canasta.textfiles import read_data_file, toml_data, write_data_file
 from canasta.variants import Variant, dumps_variant, load_variant, loads_variant, variant_names
 from canasta.variants.enums import MeldRank
 
@@ -314,13 +313,10 @@ def load_sheet(path: str | os.PathLike[str]) -> ScoreSheet:
 
 
 def save_sheet(sheet: ScoreSheet, path: str | os.PathLike[str]) -> None:
-    """Write the sheet's TOML to ``path``; a path that cannot be written raises :class:`ScoreSheetError` naming it."""
-    label = path_label(path)
-    text = dumps_sheet(sheet)
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except (OSError, ValueError, TypeError) as exc:
-        raise ScoreSheetError([f"cannot be written: {getattr(exc, 'strerror', None) or exc}"], file=label) from None
+    """Write the sheet's TOML to ``path`` whole or not at all, by :func:`canasta.textfiles.write_text` (a temporary file beside it,
+    flushed and renamed over it); a path that cannot be written (a FIFO, a device, a missing folder, not a path) raises
+    :class:`ScoreSheetError` naming it, and the file is as it was."""
+    write_data_file(path, dumps_sheet(sheet), ScoreSheetError)
 
 
 __all__ = [

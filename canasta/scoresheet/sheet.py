@@ -16,8 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
@@ -278,9 +277,22 @@ def _now() -> str:
 
 
 def _text(value: object, what: str) -> str:
+    """A person's text for the sheet: a ``str`` that a file can hold (UTF-8 has no lone surrogate), as plain text."""
     if not isinstance(value, str):
         raise ArgumentError(f"ScoreSheet: {what} must be text, got {shown_value(value)}")
-    return str.__getitem__(value, slice(None))
+    text = str.__getitem__(value, slice(None))
+    if not _savable(text):
+        raise ArgumentError(f"ScoreSheet: {what} holds a lone surrogate ({shown_value(text)}), which no file can hold; the sheet could not be saved")
+    return text
+
+
+def _savable(text: str) -> bool:
+    """Whether ``text`` can be written to the sheet's UTF-8 file."""
+    try:
+        str.encode(text, "utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class ScoreSheet:
@@ -304,9 +316,8 @@ class ScoreSheet:
         if count is None:
             raise ArgumentError(f"ScoreSheet(players=...): expected a whole number of players, got {shown_value(players)}")
         players = count
-        self.variant: Variant = sound_variant(
-            variant if isinstance(variant, Variant) else load_variant(variant if isinstance(variant, str) else Path(variant))
-        )
+        # load_variant reads a path-like itself, and refuses one whose __fspath__ raises or gives no text
+        self.variant: Variant = sound_variant(variant if isinstance(variant, Variant) else load_variant(cast("str", variant)))
         self.rules = TableRules(self.variant, players)
         self.players = players
         if names is None:
@@ -318,7 +329,7 @@ class ScoreSheet:
             or not all(isinstance(n, str) for n in names)
         ):
             raise ArgumentError(f"ScoreSheet(names=...): expected {players} seat names (text), got {shown_value(names)}")
-        self.names: tuple[str, ...] = tuple(names)
+        self.names: tuple[str, ...] = tuple(_text(n, "names") for n in names)
         dealer = whole_number(seed_dealer)
         if dealer is None or not 0 <= dealer < players:
             raise ArgumentError(
@@ -337,7 +348,7 @@ class ScoreSheet:
         """
         if isinstance(item, Withdrawal) and item.penalty is None and 1 <= item.number <= len(self._tally.penalties):
             item = attrs.evolve(item, penalty=self._tally.penalties[item.number - 1])
-        line = LogEntry(item=item, hand=hand, by=_text(by, "by"), at=_now() if at is None else at, note=_text(note, "note"))
+        line = LogEntry(item=item, hand=hand, by=_text(by, "by"), at=_now() if at is None else _text(at, "at"), note=_text(note, "note"))
         tally = step(self._tally, line)
         self._log.append(line)
         self._tally = tally
@@ -498,21 +509,28 @@ class ScoreSheet:
         return dumps_sheet(self)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write :meth:`dumps` to a file; a path that cannot be written raises :class:`~canasta.RecordError` naming it."""
+        """Write :meth:`dumps` to a file, whole or not at all: a temporary file beside it, flushed to disk and renamed over it.
+
+        A killed process or a full disk leaves the old file or the new one, never
+        a part, and no temporary file after an error; an existing file keeps its
+        permissions. Only a regular file or a new file in an existing folder is
+        written: a FIFO, a device, a directory or anything that is no path raises
+        :class:`~canasta.ScoreSheetError` naming it, without blocking and with nothing changed.
+        """
         from .files import save_sheet
 
         save_sheet(self, path)
 
     @classmethod
     def loads(cls, text: str, *, file: str | None = None) -> ScoreSheet:
-        """A sheet from its TOML text; a bad text raises :class:`~canasta.RecordError` naming the problem."""
+        """A sheet from its TOML text; a bad text raises :class:`~canasta.ScoreSheetError` naming the problem."""
         from .files import loads_sheet
 
         return loads_sheet(text, file=file)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> ScoreSheet:
-        """A sheet from its file, read through :func:`canasta.textfiles.read_data_file`; a bad file raises :class:`~canasta.RecordError`."""
+        """A sheet from its file, read through :func:`canasta.textfiles.read_data_file`; a bad file raises :class:`~canasta.ScoreSheetError`."""
         from .files import load_sheet
 
         return load_sheet(path)
