@@ -213,3 +213,31 @@ def test_replay_accepts_a_record_its_data_its_text_or_its_file(record: GameRecor
     if os.path.exists("/dev/zero"):
         with pytest.raises(RecordError, match="not a regular file"):
             canasta.Game.replay("/dev/zero")
+
+
+def test_a_record_is_saved_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``save`` writes through the library's one writer: a failure leaves the old file and no temporary file, and a FIFO or a
+    device is refused before anything is opened (a FIFO would block, ``/dev/zero`` would swallow the record)."""
+    g = canasta.Game("finnish", players=4, seed=2)
+    g.apply(g.legal_actions()[0])
+    target = tmp_path / "match.toml"
+    g.record().save(target)
+    before = target.read_text(encoding="utf-8")
+    g.apply(g.legal_actions()[0])
+
+    def fail(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", fail)
+    with pytest.raises(canasta.RecordError, match="No space left on device"):
+        g.record().save(target)
+    monkeypatch.undo()
+    assert target.read_text(encoding="utf-8") == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["match.toml"]
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    for path in (fifo, Path("/dev/zero"), tmp_path):
+        with pytest.raises(canasta.RecordError, match="cannot be written"):
+            g.record().save(path)
+    g.record().save(tmp_path / "match.json")
+    assert canasta.GameRecord.load(tmp_path / "match.json") == g.record()

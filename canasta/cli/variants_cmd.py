@@ -151,7 +151,7 @@ def run_diff(args: argparse.Namespace) -> int:
 
 def run_schema(args: argparse.Namespace) -> int:
     """``canasta variants schema``: the JSON Schema, indented by 2, on stdout or in a file."""
-    from ..textfiles import path_label
+    from ..textfiles import UnwritableFileError, write_text
     from ..variants.jsonschema import variant_json_schema
 
     text = json.dumps(variant_json_schema(), indent=2, ensure_ascii=False) + "\n"
@@ -159,8 +159,7 @@ def run_schema(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        args.output.write_text(text, encoding="utf-8")
-    except (OSError, ValueError) as exc:  # a missing folder, a folder, a full disk, a NUL byte in the name
-        reason = "a path cannot hold a NUL byte" if isinstance(exc, ValueError) else exc.strerror or str(exc)
-        raise CommandError(f"cannot write the schema to {path_label(args.output)}: {reason}") from None
+        write_text(args.output, text)
+    except UnwritableFileError as exc:  # a missing folder, a folder, a FIFO, a full disk, a NUL byte in the name
+        raise CommandError(f"cannot write the schema to {exc.label}: {exc.reason.removeprefix('cannot be written: ')}") from None
     return 0

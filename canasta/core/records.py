@@ -24,7 +24,7 @@ import attrs
 import tomli_w
 
 from canasta.errors import RecordError, is_instance, shown_value
-from canasta.textfiles import json_data, path_label, read_data_file, toml_data, toml_problems
+from canasta.textfiles import json_data, read_data_file, toml_data, toml_problems, write_data_file
 from canasta.variants.schema import PLAYER_COUNTS
 
 from .arguments import INT64, INT64_MAX, keyword_problem
@@ -223,19 +223,18 @@ class GameRecord(metaclass=_RecordCall):
         return cls.loads(text, file=label)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the record to a file: JSON for a ``.json`` name, TOML otherwise.
+        """Write the record to a file, whole or not at all (:func:`canasta.textfiles.write_text`): JSON for a ``.json`` name, TOML otherwise.
 
         A path that cannot be written (a missing folder, no permission, a NUL
-        byte, not a path at all) raises :class:`RecordError` naming it.
+        byte, a FIFO or a device, not a path at all) raises :class:`RecordError`
+        naming it, and leaves any file that was there as it was.
         """
-        label = path_label(path)
         try:
-            target = Path(path)
-            text = self.to_json() if target.suffix.lower() == ".json" else self.to_toml()
-            target.write_text(text, encoding="utf-8")
-        except (OSError, ValueError, TypeError) as exc:  # ValueError: a NUL byte or a lone surrogate; TypeError: no path
-            reason = getattr(exc, "strerror", None) or str(exc)
-            raise RecordError([f"cannot be written: {reason}"], file=label) from None
+            name: object = os.fspath(path)
+        except Exception:  # not a path: write_data_file names the problem
+            name = ""
+        text = self.to_json() if isinstance(name, str) and name.lower().endswith(".json") else self.to_toml()
+        write_data_file(path, text, RecordError)
 
 
 def as_record(value: GameRecord | Mapping[str, Any] | str | os.PathLike[str]) -> GameRecord:
