@@ -86,6 +86,8 @@ def test_legal_list_is_exactly_the_rules_list(case: dict[str, Any]) -> None:
     expected = list(case["legal"])
     got = sorted(str(a) for a in game.legal_actions())
     problems = []
+    if "to_act" in case and game.current_player != case["to_act"]:
+        problems.append(f"seat {game.current_player} is to act, the rules say seat {case['to_act']}")
     missing = [t for t in expected if t not in got]
     extra = [t for t in got if t not in expected]
     if missing:
