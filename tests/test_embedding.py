@@ -274,7 +274,7 @@ def test_repr_of_a_record_is_a_summary_not_its_toml() -> None:
     for _ in range(40):
         g.apply(rng.choice(g.legal_actions()))
     record = g.record()
-    assert repr(record) == "<GameRecord 'modern-american' players=4 seed=3 actions=40 rules_version=2>"
+    assert repr(record) == "<GameRecord 'modern-american' players=4 seed=3 actions=40 rules_version=3>"
     house = canasta.GameRecord(variant=record.variant.replace('name = "modern-american"', 'name = "a \\"quoted\\" club"'), players=4, seed=3, actions=())
     assert repr(house).startswith("""<GameRecord 'a "quoted" club' players=4""")
 

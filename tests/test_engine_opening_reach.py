@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import canasta
 from canasta.core import listing
-from canasta.core.actions import Meld, parse_action
+from canasta.core.actions import Discard, Meld, parse_action
 from canasta.core.cards import JOKER, RED_THREES, TWO, build_deck, card_text
 from canasta.core.state import State
 from canasta.core.transitions import do
@@ -92,11 +92,12 @@ def test_004_l194_end_of_stock_never_forces_a_take_the_hand_cannot_complete() ->
 
 
 def can_open(st: State, seat: int, side: int) -> bool:
-    """Whether some sequence of legal melds this turn opens the side (exhaustive search)."""
+    """Whether some sequence of legal melds this turn opens the side and lets the turn end: a legal discard, or the hand over
+    (exhaustive search; rules version 3, 001 §16 B, §26 A)."""
     seen: set[tuple[object, ...]] = set()
 
     def walk(s: State) -> bool:
-        if s.opened[side]:
+        if s.opened[side] and any(isinstance(a, Discard) for a in listing.legal_actions(s)):
             return True
         key = (tuple(s.counts[seat]), tuple(sorted((r, m[:3]) for r, m in s.melds[side].items())))
         if key in seen:
@@ -147,6 +148,36 @@ def test_001_s26_a_a_take_is_refused_for_the_minimum_only_when_no_meld_can_open(
         opens = st_.opened[0] or can_open(st_, 0, 0)
         if err is not None:
             assert not opens, f"{text} refused ({err.reason}) although a meld sequence opens"
+
+
+def test_001_s16_b_a_take_for_an_opening_that_leaves_no_card_to_discard_is_refused() -> None:
+    # K K K and Q Q Q make 60 of 50 only by melding every card: nothing is left to discard, and going out needs a canasta
+    # (001 §18 B); with two cards under the top king, they come to the hand once the opening stands (001 §26 A).
+    g = game("finnish", hands={0: "KH KD QS QH QD"}, pile="KS")
+    err = assert_illegal(g, "take n2", "initial_meld.minimums", "001 §13")
+    assert err.reason == "taking the pile with this pair counts 30 points, and your hand can add at most 0 and still keep a card to discard: your side needs 50"
+    assert_legal(game("finnish", hands={0: "KH KD QS QH QD"}, pile="4C 5D KS"), "take n2")
+    # Taking only the top card leaves the pile's other cards where they are (000 ATT TA HÖGEN 3 b).
+    g = game("swedish-official", hands={0: "KH KD QS QH QD 5C"}, pile="AS AD AC KS")
+    assert_legal(g, "take n2")
+    assert_illegal(g, "take-top n2", "initial_meld.minimums")
+
+
+def test_004_l179_a_concealed_going_out_excuses_the_minimum_only_where_the_hand_could_go_out() -> None:
+    # Three kings and four fives: 50 of 90, and no canasta can be made, so no concealed going out (004 L179).
+    g = game("regency", hands={0: "KS KD 5S 5H 5D 5C"}, pile="KH", scores=[1500, 0])
+    assert_illegal(g, "take n2", "initial_meld.minimums", "004 L62-68")
+    assert legal_texts(g) == {"draw"}
+
+
+def test_rules_version_2_plays_the_opening_take_as_it_did() -> None:
+    """A record of rules version 2 replays by version 2's rule: the points alone, and a concealed going out taken as possible."""
+    for variant, hand, pile, scores in (("finnish", "KH KD QS QH QD", "KS", [0, 0]), ("regency", "KS KD 5S 5H 5D 5C", "KH", [1500, 0])):
+        old = canasta.Game.from_position(
+            {"variant": variant, "players": 4, "seat": 0, "scores": scores, "hands": {"0": hand, "1": 11, "2": 11, "3": 11}, "pile": {"cards": pile}},
+            rules_version=2,
+        )
+        assert old.can("take n2")
 
 
 # ---------------------------------------------------------------------------

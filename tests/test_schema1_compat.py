@@ -15,19 +15,23 @@ Recorded anew (only ever on the old engine) with ``python tests/test_schema1_com
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import random
 import re
 import sys
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import canasta
 from canasta.bots.registry import make_bots
 from canasta.core.events import HandEnded
+from canasta.core.scoring import HandScore
 
 GOLDEN = Path(__file__).parent / "golden" / "schema1"
 PROFILES = GOLDEN / "profiles"
@@ -44,12 +48,29 @@ SCHEMA2_FIELDS = re.compile(r", special_hand=0, canasta_ranks=\([^)]*\)")
 and the ranks of its canastas (a detail left out of ``==``). Left out of the digest, which the old engine wrote without them."""
 
 
+def _every_field(score: HandScore) -> str:
+    """A hand score with every field, as attrs printed it when the digests were written (its repr now gives the parts that count)."""
+    return f"HandScore({', '.join(f'{a.name}={getattr(score, a.name)!r}' for a in attrs.fields(HandScore))})"
+
+
+@contextlib.contextmanager
+def _scores_in_full() -> Iterator[None]:
+    """Hand scores print every field for as long as the digest is made: the events' reprs the old engine's digests were made of."""
+    short = HandScore.__repr__
+    HandScore.__repr__ = _every_field  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        HandScore.__repr__ = short  # type: ignore[method-assign]
+
+
 def digest(events: Any) -> str:
     """A short digest of events, in order (their reprs carry every field; :data:`SCHEMA2_FIELDS` aside)."""
     h = hashlib.sha256()
-    for e in events:
-        h.update(SCHEMA2_FIELDS.sub("", repr(e)).encode("utf-8"))
-        h.update(b"\n")
+    with _scores_in_full():
+        for e in events:
+            h.update(SCHEMA2_FIELDS.sub("", repr(e)).encode("utf-8"))
+            h.update(b"\n")
     return h.hexdigest()[:10]
 
 
@@ -107,7 +128,7 @@ def test_a_recorded_schema1_match_replays_event_for_event(case: tuple[str, int])
     match = data["match"][index]
     record = canasta.GameRecord(variant=data["variant"], players=match["players"], seed=match["seed"], rules_version=2, actions=tuple(match["actions"]))
     variant = canasta.loads_variant(record.variant)
-    game = canasta.Game(variant, players=record.players, seed=record.seed)
+    game = canasta.Game(variant, players=record.players, seed=record.seed, rules_version=record.rules_version)
     for i, (text, expected) in enumerate(zip(match["actions"], match["digests"], strict=True)):
         assert digest(game.apply(text)) == expected, f"{file} match {index}: action {i} ({text!r}) gave other events than on the old engine"
     assert list(game.scores) == match["scores"]

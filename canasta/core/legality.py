@@ -29,7 +29,7 @@ from .actions import (
 )
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
 from .discards import discard_violation
-from .going_out import can_go_out
+from .going_out import NATURAL_RANKS, can_go_out, going_out_plan
 from .meld_limits import limit_violation
 from .special_hands import shown_violation
 from .state import ANSWER, OVER, MeldTuple, State
@@ -486,7 +486,7 @@ def _form_violation(
         return found
     pile = st.pile
     if not opened:
-        found = _opening_reach_violation(st, seat, side, rank, existing, n, t, j, waits=not top_only and len(pile) > 1)
+        found = _opening_reach_violation(st, seat, side, rank, existing, n, t, j, waits=not top_only and len(pile) > 1, top_only=top_only)
         if found is not None:
             return found
     k = st.sizes[seat] - n - t - j
@@ -578,28 +578,132 @@ def opening_reach(st: State, seat: int, side: int, rank: int, existing: MeldTupl
     return points + sum(by_value[:free])
 
 
+def _out_after_take(st: State, seat: int, side: int, rank: int, existing: MeldTuple | None, n: int, t: int, j: int, below: list[int]) -> bool:
+    """Whether the hand could go out in this turn after taking the pile with (n, t, j): every card melded, the pile's meld
+    and the side's melds with the canastas going out needs (:func:`canasta.core.going_out.going_out_plan`, 001 §18 B).
+
+    ``below``: the pile's other cards that come to the hand with the take; bonus cards among them are laid.
+    """
+    counts = list(st.counts[seat])
+    counts[THREE] = st.naturals_in_hand(seat, THREE)
+    counts[rank] -= n
+    counts[TWO] -= t
+    counts[WILD] -= j
+    for card in below:
+        if not st.is_bonus_card(card):
+            counts[WILD if card == JOKER else card >> 2] += 1
+    melds = {rk: (m[0], m[1], m[2]) for rk, m in st.melds[side].items()}
+    n0, t0, j0 = melds.get(rank, (0, 0, 0))
+    melds[rank] = (n0 + n + 1, t0 + t, j0 + j)
+    dead = frozenset(rk for rk in NATURAL_RANKS if st.is_dead(side, rk))
+    return going_out_plan(counts, melds, st.rules, dead=dead, opening=True) is not None
+
+
 def _opening_reach_violation(
-    st: State, seat: int, side: int, rank: int, existing: MeldTuple | None, n: int, t: int, j: int, *, waits: bool
+    st: State, seat: int, side: int, rank: int, existing: MeldTuple | None, n: int, t: int, j: int, *, waits: bool, top_only: bool
 ) -> Violation | None:
     """Refuse a take for the opening that no meld from the hand can complete: it could only be taken back (001 §26 A).
 
-    ``waits``: the rest of the pile waits for the opening (004 L70). When
-    nothing waits and a concealed going out needs no minimum, the player might
-    still go out, so the take stands.
+    ``waits``: the rest of the pile waits for the opening (004 L70); ``top_only``:
+    only the top card is taken (000 ATT TA HÖGEN 3 b). The pile's other cards
+    never count toward the minimum (000 ATT TA HÖGEN 4, decisions P36).
+
+    From rules version 3 the opening must also leave the turn an end: a card
+    to discard and one to keep, the pile's other cards included once they come
+    to the hand (001 §16 B, §26 A), or a going out with the canastas it needs
+    (001 §18 B); and where a concealed going out needs no minimum, the take
+    stands only if the hand it leaves could go out at once (004 L179). Before
+    version 3 the points alone decided, and a concealed going out was assumed
+    possible.
     """
     r = st.rules
     need = st.minimum(side)
     taken = (n + 1) * rank_value(st, rank) + t * r.value[0] + j * r.value[JOKER]
-    if taken >= need or (not waits and r.concealed_allowed and r.concealed_minimum == 1):
+    if taken >= need:
         return None
-    more = opening_reach(st, seat, side, rank, existing, n, t, j)
+    keeping = ""
+    if not r.opening_takes_completable:
+        if not waits and r.concealed_allowed and r.concealed_minimum == 1:
+            return None
+        more = opening_reach(st, seat, side, rank, existing, n, t, j)
+    else:
+        below = [] if top_only else st.pile[:-1]
+        kept = len(below) - _bonus_count(st, below)
+        out: bool | None = None  # whether the hand could go out after the take, found once if needed
+        if r.concealed_allowed and r.concealed_minimum == 1 and not waits:
+            out = _out_after_take(st, seat, side, rank, existing, n, t, j, below)
+            if out:
+                return None
+        more = opening_reach(st, seat, side, rank, existing, n, t, j)
+        if taken + more >= need and kept < 2 and not r.reserve_sizes:
+            if out is None:
+                out = _out_after_take(st, seat, side, rank, existing, n, t, j, below)
+            if not out:
+                more = _reach_keeping(st, seat, side, rank, existing, n, t, j, budget=st.sizes[seat] - n - t - j + kept - 2)
+                keeping = " and still keep a card to discard"
     if taken + more >= need:
         return None
     form = "pair" if n == 2 else "natural and wild card"
     return (
         "initial_meld.minimums",
-        f"taking the pile with this {form} counts {taken} points, and your hand can add at most {more}: your side needs {need}",
+        f"taking the pile with this {form} counts {taken} points, and your hand can add at most {more}{keeping}: your side needs {need}",
     )
+
+
+def _reach_keeping(st: State, seat: int, side: int, rank: int, existing: MeldTuple | None, n: int, t: int, j: int, *, budget: int) -> int:
+    """The most points the hand could add to the opening after taking the pile with (n, t, j), melding at most ``budget``
+    cards, so that one is left to discard and one to keep (001 §16 B). Black threes are left out: they are melded only
+    in going out (001 §20 C).
+
+    A bound of the same kind as :func:`opening_reach`: each rank may add naturals to the pile's meld or the side's melds,
+    or start a meld with enough naturals (and the wild cards it then needs), and wild cards, the dearest first, fill the
+    room the melds leave; over the ranks, the best points for each number of cards melded, wild room and wild cards
+    required.
+    """
+    if budget <= 0:
+        return 0
+    r = st.rules
+    counts = st.counts[seat]
+    wilds = counts[TWO] - t + counts[WILD] - j
+    value = r.value
+    melds = st.melds[side]
+    single = not r.several_melds
+    bases: dict[int, tuple[int, int]] = {x: (m[0], m[1] + m[2]) for x, m in melds.items() if FOUR <= x < WILD}
+    bases[rank] = (n + 1 + (existing[0] if existing else 0), t + j + (existing[1] + existing[2] if existing else 0))
+    room0 = wilds if r.wild_canastas and (WILD in melds or not single) else 0
+    room0 += sum(max(0, r.wild_room[min(nat, 63)] - wild) for nat, wild in bases.values())
+    best: dict[tuple[int, int, int], int] = {(0, min(wilds, room0), 0): 0}  # (cards melded, free wild room, wild cards required) -> points
+    for x in range(FOUR, 13):
+        c = counts[x] - (n if x == rank else 0)
+        if not c:
+            continue
+        base_n, base_w = bases.get(x, (-1, -1))
+        options: list[tuple[int, int, int]] = []  # (naturals, free room added, wild cards required)
+        for k in range(1, c + 1):
+            if base_n >= 0:
+                options.append((k, max(0, r.wild_room[min(base_n + k, 63)] - base_w) - max(0, r.wild_room[min(base_n, 63)] - base_w), 0))
+            elif not single and k >= r.min_naturals:
+                need_wild = max(0, r.min_size - k)
+                room = r.wild_room[min(k, 63)]
+                if need_wild <= min(room, wilds):
+                    options.append((k, room - need_wild, need_wild))
+        worth = value[x * 4]
+        grown = dict(best)
+        for (used, room, required), points in best.items():
+            for k, more_room, more_required in options:
+                cards = used + k + more_required
+                if cards > budget or required + more_required > wilds:
+                    continue
+                key = (cards, min(wilds, room + more_room), required + more_required)
+                if grown.get(key, -1) < points + k * worth:
+                    grown[key] = points + k * worth
+        best = grown
+    by_value = sorted([value[JOKER]] * (counts[WILD] - j) + [value[0]] * (counts[TWO] - t), reverse=True)
+    top = 0
+    for (used, room, required), points in best.items():
+        placed = required + min(wilds - required, room, budget - used)
+        top = max(top, points + sum(by_value[:placed]))
+    return top
 
 
 def _decline_violation(st: State) -> Violation | None:

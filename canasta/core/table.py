@@ -203,6 +203,7 @@ RULE_FIELDS = (
     "natural_only",
     "naturals_added",
     "one_card_rule",
+    "opening_takes_completable",
     "own_canasta_rank_blocks",
     "partner_canastas_count",
     "partners",
@@ -263,17 +264,19 @@ RULE_FIELDS = (
 """The attributes of a :class:`TableRules`, for code that walks them all; compiled by mypyc, the class has no ``__slots__``."""
 
 
-RULES_VERSION: Final = 2
+RULES_VERSION: Final = 3
 """The version of the engine's rules, written into every game record so that a record replays as it was played.
 
 Version 2 (issue 19) scores a red three left in a hand as its source says
 (decisions P44) and lets a player ask "may I go out?" after melding where the
-profile's ``going_out.ask_after_melding`` allows it (001 §23 B). A record that
-names no version is version 1 and replays by the rules it was played by
-(docs/engine.md, "Rules versions").
+profile's ``going_out.ask_after_melding`` allows it (001 §23 B). Version 3 refuses a take for the opening that could only be taken
+back: one that leaves no card to discard and keep once the opening is made,
+or counts on a concealed going out the hand cannot make (001 §16 B, §26 A,
+004 L179). A record that names no version is version 1 and replays by the
+rules it was played by (docs/engine.md, "Rules versions").
 """
 
-RULES_VERSIONS: Final = (1, 2)
+RULES_VERSIONS: Final = (1, 2, 3)
 """The rules versions the engine can play."""
 
 
@@ -405,6 +408,9 @@ class TableRules:
         self.rules_version = rules_version
         """The engine's rules version this table plays by (:data:`RULES_VERSION`; a record's own replays by its)."""
         legacy = rules_version < 2
+        self.opening_takes_completable = rules_version >= 3
+        """A take for the opening must leave the turn an end (a card to discard and one to keep, or a going out), and a
+        concealed going out excuses the minimum only where the hand could go out (001 §16 B, §26 A, 004 L179); version 3."""
         self.ask_after_melding = g.ask_after_melding is not AskAfterMelding.REFUSED and not legacy
         self.ask_after_melding_binds = g.ask_after_melding is AskAfterMelding.MUST_GO_OUT and not legacy
         self.red_threes_in_hand_count_as_laid = legacy
