@@ -39,7 +39,7 @@ from .converter import describe, structure_variant, unstructure_variant
 from .dumping import dumps_variant
 from .reference import keys
 from .schema import META_KEYS, SCHEMA_VERSION, Variant
-from .upgrade import RENAMED, file_version, upgrade
+from .upgrade import RENAMED, dropped_problems, file_version, upgrade
 from .validation import check_variant, value_ranges
 
 MAX_DEPTH = 8
@@ -211,7 +211,7 @@ def _version_problems(data: Mapping[str, Any], label: str) -> list[Problem]:
         ]
     if version < 1:
         return [Problem(path="schema_version", source=label, message=f"{version} is not a schema version; the first is 1")]
-    out = []
+    out = [Problem(path=key, source=label, message=message) for key, message in dropped_problems(data, version)]
     for since in range(2, version + 1):
         for old, new in RENAMED.get(since, {}).items():
             if _lookup(data, old) is not None:
@@ -304,15 +304,20 @@ def _missing_summary(missing: Sequence[str]) -> str:
     return ", ".join(parts)
 
 
-def _missing_extends(data: Mapping[str, Any], label: str) -> Problem | None:
-    """The problem of a file without ``extends`` that does not give every rule key, or None if it is complete."""
+def _missing_extends(data: Mapping[str, Any], label: str, supplied: Sequence[str] = ()) -> Problem | None:
+    """The problem of a file without ``extends`` that does not give every rule key, or None if it is complete.
+
+    ``supplied`` are the keys the upgrade gave the file at the values files of
+    its version played without them (:data:`canasta.variants.upgrade.ADDED`):
+    not missing, but not given by the file either.
+    """
     missing = [k for k in rule_keys() if _lookup(data, k) is None]
     if not missing:
         return None
     total = len(rule_keys())
     lacks = (
         f"this file gives none of its {total} rule keys"
-        if len(missing) == total
+        if len(missing) + len(set(supplied) & set(rule_keys())) == total
         else f"this file lacks {len(missing)} of its {total} rule keys: {_missing_summary(missing)}"
     )
     return Problem(
@@ -365,7 +370,7 @@ def _resolve_data(data: dict[str, Any], text: str, *, label: str, base: Path | N
             [Problem(path="citations", source=label, message="unknown key; citations are written as TOML comments after each value")]
         )
     citations = read_citations(text)
-    upgrade(data, citations, file_version(data), complete="extends" not in data)
+    supplied = upgrade(data, citations, file_version(data), complete="extends" not in data)
     order = tuple(_leaf_paths(data))
     citations.pop("extends", None)  # not a rule: the resolved profile has no extends key
     parent_ref = data.pop("extends", None)
@@ -378,7 +383,7 @@ def _resolve_data(data: dict[str, Any], text: str, *, label: str, base: Path | N
         data["schema_version"] = SCHEMA_VERSION
         title = data.get("title")
         origin = _Origin(name=str(name), title=title if isinstance(title, str) else str(name), data=data)
-        missing = _missing_extends(data, label)
+        missing = _missing_extends(data, label, supplied)
         return _Resolved(data=data, citations=citations, origin=origin, problems=(missing,) if missing else (), order=order)
     try:
         if type(parent_ref) is not str:
