@@ -1,9 +1,10 @@
 """A value in a message as a profile file writes it: TOML's words, never Python's.
 
 A person who wrote ``bonus = true`` reads ``got a boolean (true)``, not
-``True``; a string comes in TOML's double quotes with its escapes, an array
-and a table as TOML writes them inline (``[15, 50]``, ``{ 4 = 11 }``), an
-enum by the word the file gives (``"must_go_out"``). Every problem of a
+``True``; a string comes quoted as TOML quotes it (``'half'``, or
+``"it's"`` with TOML's escapes), an array and a table as TOML writes them
+inline (``[15, 50]``, ``{ 4 = 11 }``), an enum by the word the file gives
+(``'must_go_out'``). Every problem of a
 profile that shows a value shows it through :func:`shown_toml`, cut to a
 length and built no further than that, so a huge or deeply nested value costs
 no more than a short one. Characters a terminal should not get (escape
@@ -25,7 +26,14 @@ _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b
 
 
 def toml_string(text: str) -> str:
-    """``text`` as a TOML basic string: double quotes, and an escape for every character that is not printable."""
+    """``text`` as TOML writes a string: a literal string (``'half'``) where it can be, else a basic string with escapes.
+
+    A literal string holds no ``'`` and nothing unprintable; any other text is
+    written in double quotes, with TOML's escape for every character that is not
+    printable (``"\\u001b]0;x\\u0007"``), so that no message carries one to a terminal.
+    """
+    if "'" not in text and text.isprintable():
+        return f"'{text}'"
     out = []
     for ch in text:
         if ch in _ESCAPES:
@@ -86,7 +94,7 @@ def _words(value: object, budget: int) -> str:
 
 
 def shown_toml(value: object, limit: int = 60) -> str:
-    """``value`` as a profile file writes it (``true``, ``"half"``, ``[15, 50]``, ``{ 4 = 11 }``), cut to ``limit`` characters."""
+    """``value`` as a profile file writes it (``true``, ``'half'``, ``[15, 50]``, ``{ 4 = 11 }``), cut to ``limit`` characters."""
     try:
         text = _words(value, limit + 1)
     except RecursionError:  # nested past any profile's depth
