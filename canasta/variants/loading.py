@@ -432,7 +432,7 @@ def _resolve_data(data: dict[str, Any], text: str, *, label: str, base: Path | N
             raise VariantError([Problem(path="extends", source=label, message=message)])
         parent = _resolve(parent_ref, base, chain, via=label)
     except VariantError as exc:
-        # The parent cannot be had, but the file's own keys can still be checked (issue 17, item 9).
+        # The parent cannot be had, but the file's own keys can still be checked: every problem at once.
         raise VariantError(_capped(_in_file_order([*exc.problems, *_own_problems(data, label)], order), label)) from None
     parent_citations = dict(parent.citations)
     merged = _merge(parent.data, data)

@@ -4,7 +4,8 @@ Each commit of :data:`COMMITS` is unpacked with ``git archive`` into a
 temporary folder, and ``compat_writer.py`` runs there with that folder first
 on ``PYTHONPATH``: the files and their ``expected.toml`` are written by the
 library of the commit, never by today's. The folder is deleted afterwards.
-Run it from a checkout whose history holds the commits (the repository or a
+Written again, the files come out byte for byte the same but for the times a
+score sheet stamps on its entries. Run it from a checkout whose history holds the commits (the repository or a
 worktree of it); with commit names given, only those are written again.
 
 It also writes ``schema_keys.toml``: the rule keys the first files of each

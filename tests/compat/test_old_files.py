@@ -25,6 +25,7 @@ it played.
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,9 @@ HERE = Path(__file__).parent
 COMMITS = sorted(p.name for p in HERE.iterdir() if (p / "expected.toml").is_file())
 
 
+@functools.cache
 def expected(commit: str) -> dict[str, Any]:
+    """What the commit's code said of its files (read once; never changed by a test)."""
     return tomllib.loads((HERE / commit / "expected.toml").read_text(encoding="utf-8"))
 
 
