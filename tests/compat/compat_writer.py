@@ -158,7 +158,8 @@ def _record_plan(names: list[str]) -> list[tuple[str, int | None, int, str, int,
     classic = [n for n in ("finnish", "regency", "dutch", "swedish-club", "swedish-official", "rasche-house") if n in names]
     family = [n for n in ("modern-american", "cuban", "uruguayan") if n in names]
     if not classic:
-        return [("", 4, 11, "r", 2, "toml"), ("", 2, 12, "r", 3, "json"), ("", 3, 13, "r", 2, "toml"), ("", 6, 14, "r", 1, "toml")]
+        # Seed 107 at six players asks "may I go out?" and, told yes, discards: the engine of 3f779cb allowed that.
+        return [("", 4, 11, "r", 2, "toml"), ("", 2, 12, "r", 3, "json"), ("", 3, 13, "r", 2, "toml"), ("", 6, 14, "r", 1, "toml"), ("", 6, 107, "r", 3, "toml")]
     plan = [
         (classic[0], 4, 21, "h", 40, "toml"),
         (classic[1], 2, 22, "hr", 3, "json"),

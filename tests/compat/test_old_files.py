@@ -54,12 +54,17 @@ PILE_TAKE_REFUSED = (
     "e611efb made a take of the pile that no meld from the hand could complete illegal (001 §26 A: it could only be "
     "taken back); the engine before it allowed the take and its retract, and records named no rules version until e7f3410"
 )
+YES_BINDS = (
+    "3812317 made a partner's yes to 'may I go out?' bind the player who can go out (002 UTGÅNG 2, 004 L175, decisions P26); "
+    "the engine before it let him discard instead, and records named no rules version until e7f3410"
+)
 FAMILY_NOT_PLAYED = (
     "c66ce3b shipped the family's profiles with the schema-2 keys, but its engine did not read them: it played and "
     "scored Modern American as classic Canasta; 797030c, eleven minutes later, began to play them"
 )
 DIVERGES: dict[tuple[str, str, str], str] = {
     ("3f779cb", "records", "default-2p-seed12.json"): PILE_TAKE_REFUSED,
+    ("3f779cb", "records", "default-6p-seed107.toml"): YES_BINDS,
     ("c66ce3b", "records", "modern-american-4p-seed31.toml"): FAMILY_NOT_PLAYED,
     ("c66ce3b", "profiles", "modern-american.toml"): FAMILY_NOT_PLAYED,
     ("c66ce3b", "sheets", "modern-american-from-game.toml"): FAMILY_NOT_PLAYED,
@@ -229,16 +234,25 @@ def test_an_old_score_sheet_loads_with_its_totals(case: tuple[str, str]) -> None
 # -- the files that do not play as they did, and why ------------------------------------------
 
 
-def test_a_record_from_before_the_pile_take_rule_replays_up_to_the_take_001_26_a_refuses() -> None:
-    """Everything before the take replays as it was played; the take itself is refused by the rule e611efb brought (001 §26 A)."""
-    commit, file = "3f779cb", "default-2p-seed12.json"
+@pytest.mark.parametrize(
+    ("file", "rule"),
+    [("default-2p-seed12.json", "initial_meld.minimums"), ("default-6p-seed107.toml", "going_out.permission")],
+    ids=["a pile take no meld could complete (001 §26 A)", "a discard after a partner's yes (002 UTGÅNG 2)"],
+)
+def test_a_record_from_before_a_rule_fix_replays_up_to_the_action_the_rule_now_refuses(file: str, rule: str) -> None:
+    """Everything before the action replays as it was played; the action itself is refused by the rule fixed since, which it cites."""
+    commit = "3f779cb"
     want = expected(commit)["records"][file]
     record = canasta.GameRecord.load(HERE / commit / "records" / file)
+    assert record.rules_version == 1
     with pytest.raises(canasta.ReplayError) as info:
         canasta.Game.replay(record)
     stopped = info.value
-    assert stopped.action.startswith("take ") and "initial_meld.minimums" in str(stopped)
-    assert record.actions[stopped.index + 1] == "retract", "the old engine's player took it back at once"
+    assert isinstance(stopped.error, canasta.IllegalActionError) and stopped.error.rule == rule
+    if rule == "initial_meld.minimums":
+        assert stopped.action.startswith("take ") and record.actions[stopped.index + 1] == "retract", "the old engine's player took it back"
+    else:
+        assert stopped.action.startswith("discard ") and record.actions[stopped.index - 2 : stopped.index] == ("ask", "yes"), "told yes, he discarded"
     before = canasta.Game.replay(record, actions=record.actions[: stopped.index])
     finished = [[score.total for score in hand] for hand in before.hand_scores]
     assert finished == want["hand_totals"][: len(finished)] and before.hand_number == stopped.hand_number
