@@ -168,6 +168,9 @@ def _record_plan(names: list[str]) -> list[tuple[str, int | None, int, str, int,
     ]
     if family:
         plan += [(family[0], 4, 31, "h", 2, "toml"), (family[-1], 2, 32, "rh", 2, "json")]
+        # A first hand of Modern American in which, until b6b7bfe, the pile was left at the end of the stock with an
+        # opening laid before the draw, and the hand scored the melds of a side that never opened.
+        plan.append((family[0], 4, 102, "hr", 1, "toml"))
     return plan
 
 

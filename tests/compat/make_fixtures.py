@@ -40,6 +40,7 @@ COMMITS: dict[str, str] = {
     "efaec83": "red_threes.may_keep_in_hand added",
     "98249ba": "the last schema-1 commit",
     "c66ce3b": "schema 2 begins: the family's keys and profiles (the engine plays them from the next commit)",
+    "797030c": "the first engine to play the family's keys (its first bugs in them were fixed the same day)",
     "a8b60c2": "the last before initial_meld.mixed_canasta_allowed was added to schema 2",
     "e5a2272": "initial_meld.mixed_canasta_allowed added; score sheet file version 2",
     "a3cda2a": "score sheet file version 3 (a penalty withdrawn)",

@@ -62,10 +62,25 @@ FAMILY_NOT_PLAYED = (
     "c66ce3b shipped the family's profiles with the schema-2 keys, but its engine did not read them: it played and "
     "scored Modern American as classic Canasta; 797030c, eleven minutes later, began to play them"
 )
+TURN_KEPT = (
+    "797030c's engine kept the turn after a discard that emptied the hand for a reserve pile (the hand number was "
+    "shadowed by the hand's cards), so the player acted twice; a8b60c2 fixed it thirteen minutes later"
+)
+UNOPENED_SCORED = (
+    "until b6b7bfe the engine let a player leave the pile at the end of the stock with an opening laid before the draw "
+    "(initial_meld.from_hand_before_pile) still unopened, and scored those melds of a side that never opened"
+)
 DIVERGES: dict[tuple[str, str, str], str] = {
     ("3f779cb", "records", "default-2p-seed12.json"): PILE_TAKE_REFUSED,
     ("3f779cb", "records", "default-6p-seed107.toml"): YES_BINDS,
     ("c66ce3b", "records", "modern-american-4p-seed31.toml"): FAMILY_NOT_PLAYED,
+    ("c66ce3b", "records", "modern-american-4p-seed102.toml"): FAMILY_NOT_PLAYED,
+    ("797030c", "records", "modern-american-4p-seed31.toml"): TURN_KEPT,
+    ("797030c", "records", "modern-american-4p-seed102.toml"): TURN_KEPT,
+    ("797030c", "profiles", "modern-american.toml"): TURN_KEPT,
+    ("a8b60c2", "records", "modern-american-4p-seed102.toml"): UNOPENED_SCORED,
+    ("e5a2272", "records", "modern-american-4p-seed102.toml"): UNOPENED_SCORED,
+    ("a3cda2a", "records", "modern-american-4p-seed102.toml"): UNOPENED_SCORED,
     ("c66ce3b", "profiles", "modern-american.toml"): FAMILY_NOT_PLAYED,
     ("c66ce3b", "sheets", "modern-american-from-game.toml"): FAMILY_NOT_PLAYED,
 }
@@ -265,6 +280,34 @@ def test_the_family_files_of_c66ce3b_load_as_they_did() -> None:
     assert variant.name == want["name"] and variant.black_threes.bonus_card
     sheet = ScoreSheet.load(HERE / "c66ce3b" / "sheets" / "modern-american-from-game.toml")
     assert len(sheet.hands) == expected("c66ce3b")["sheets"]["modern-american-from-game.toml"]["hands"]
+
+
+@pytest.mark.parametrize("commit", ["a8b60c2", "e5a2272", "a3cda2a"])
+def test_a_hand_that_scored_an_unopened_side_stops_at_the_pile_left_at_the_end_of_the_stock(commit: str) -> None:
+    """The only action refused is the one the fix refuses: leaving the pile with an opening laid before the draw (EBB §2.3)."""
+    record = canasta.GameRecord.load(HERE / commit / "records" / "modern-american-4p-seed102.toml")
+    with pytest.raises(canasta.ReplayError) as info:
+        canasta.Game.replay(record)
+    stopped = info.value
+    assert stopped.action == "decline" and stopped.error.rule == "initial_meld.from_hand_before_pile"
+    assert stopped.index == len(record.actions) - 1, "the decline ended the hand; all before it replays"
+    assert expected("f570b20")["records"]["modern-american-4p-seed102.toml"]["hands"] == 1, "the head plays the same seed through"
+
+
+def test_the_first_family_engine_s_records_stop_where_it_kept_the_turn() -> None:
+    """The seat whose discard came after taking its reserve pile played on under 797030c; today the turn passes (a8b60c2)."""
+    for file in ("modern-american-4p-seed31.toml", "modern-american-4p-seed102.toml"):
+        record = canasta.GameRecord.load(HERE / "797030c" / "records" / file)
+        with pytest.raises(canasta.ReplayError) as info:
+            canasta.Game.replay(record)
+        stopped = info.value
+        discarding = canasta.Game.replay(record, actions=record.actions[: stopped.index - 1])
+        seat = discarding.current_player
+        after = canasta.Game.replay(record, actions=record.actions[: stopped.index])
+        assert record.actions[stopped.index - 1].startswith("discard "), file
+        assert not discarding.view(seat).reserve_received[discarding.side_of(seat)], f"{file}: no reserve pile before the discard"
+        assert after.view(seat).reserve_received[after.side_of(seat)], f"{file}: the discard emptied the hand for the reserve pile"
+        assert stopped.seat != seat, f"{file}: the turn has passed, where 797030c let seat {seat} act again"
 
 
 # -- the keys each version's files give ----------------------------------------------------
