@@ -1,9 +1,9 @@
-"""Schema-1 files play exactly as before schema 2: matches recorded on the main issue 20 started from, replayed.
+"""Schema-1 files play exactly as before schema 2: matches recorded on the last commit before schema 2 began, replayed.
 
 ``tests/golden/schema1/profiles/`` holds the six bundled profiles as they were
 written for schema version 1, and ``house/`` the Rasche options a) to j) as the
 docs gave them (004 opt a-j). ``matches/`` holds, per file, matches recorded by
-the engine of commit 15b25bb (the main this issue starts from): the record's
+the engine of commit 15b25bb (the last before schema 2 began): the record's
 profile text is schema-1 TOML as ``dumps_variant`` wrote it then, and each
 match lists its actions and a digest of every event and score the engine
 produced. Replaying a match under today's engine must give the same events,
@@ -11,6 +11,7 @@ action for action, and loading a schema-1 file must give the profile its
 schema-2 form gives.
 
 Recorded anew (only ever on the old engine) with ``python tests/test_schema1_compat.py``.
+``tests/compat/`` holds files of more commits, from the first to the present, and of every kind.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ def by_path(problems: list[Problem]) -> dict[str, str]:
 
 
 def test_the_base_is_valid(base: Path) -> None:
-    derived = attrs.evolve(Variant(), title="Generic Canasta, with no changes", description="generic, with no changes")
+    derived = attrs.evolve(Variant(), name="generic (house)", title="Generic Canasta, with no changes", description="generic, with no changes")
     assert loads_variant('extends = "generic.toml"\n', base=base) == derived
 
 
@@ -108,10 +108,10 @@ def test_citations_are_comments_not_a_key(base: Path) -> None:
         ('[match]\ntarget = "7500"\n', "match.target", "expected an integer, got a string ('7500')"),
         ("[upcard]\nwild_freezes = 1\n", "upcard.wild_freezes", "expected true or false, got an integer (1)"),
         ("[match]\ntarget = 7500.0\n", "match.target", "expected an integer, got a float (7500.0)"),
-        ("[match]\ntarget = { value = 7500 }\n", "match.target", "expected an integer, got a table"),
-        ("[match]\ntarget = [7500]\n", "match.target", "expected an integer, got an array"),
+        ("[match]\ntarget = { value = 7500 }\n", "match.target", "expected an integer, got a table ({ value = 7500 })"),
+        ("[match]\ntarget = [7500]\n", "match.target", "expected an integer, got an array ([7500])"),
         ("[match]\ntarget = 2025-03-01\n", "match.target", "expected an integer, got a date (2025-03-01)"),
-        ("[match]\ntarget = true\n", "match.target", "expected an integer, got a boolean (True)"),
+        ("[match]\ntarget = true\n", "match.target", "expected an integer, got a boolean (true)"),
         ('[upcard]\nwild_freezes = "yes"\n', "upcard.wild_freezes", "expected true or false, got a string ('yes')"),
         ("name = 7\n", "name", "expected a string, got an integer (7)"),
         ('sources = "001"\n', "sources", "expected an array, got a string ('001')"),
@@ -153,11 +153,12 @@ def test_value_out_of_range(base: Path, text: str, path: str, message: str) -> N
     assert (p.path, p.message) == (path, message)
 
 
-@pytest.mark.parametrize("key", ["7", "1", "04", "²", "٤", "four"])
-def test_per_player_key_that_is_not_a_player_count(base: Path, key: str) -> None:
+@pytest.mark.parametrize(("key", "meant"), [("7", None), ("1", None), ("²", None), ("04", "4"), ("٤", "4"), ("four", "4"), ("Six", "6")])
+def test_per_player_key_that_is_not_a_player_count(base: Path, key: str, meant: str | None) -> None:
     p = only(problems_of(f'[deal]\nhand_size = {{ "{key}" = 11 }}\n', base))
     assert p.path == f"deal.hand_size.{key}"
-    assert p.message == f"{key!r} is not a player count; use one of 2, 3, 4, 5, 6"
+    hint = f"; did you mean {meant}? Use" if meant else "; use"
+    assert p.message == f"'{key}' is not a player count{hint} one of 2, 3, 4, 5, 6"
 
 
 # --- enums ----------------------------------------------------------------------------------
@@ -365,7 +366,7 @@ def test_extends_a_missing_file_is_reported_at_the_extends_key(base: Path) -> No
     assert p.message == f"file not found: {base / 'nowhere.toml'}"
 
 
-@pytest.mark.parametrize(("value", "shown"), [("4", "an integer (4)"), ('["regency"]', "an array"), ("{ name = 'regency' }", "a table")])
+@pytest.mark.parametrize(("value", "shown"), [("4", "an integer (4)"), ('["regency"]', "an array (['regency'])"), ("{ name = 'regency' }", "a table ({ name = 'regency' })")])
 def test_extends_must_be_a_string(value: str, shown: str) -> None:
     p = only(_extends_problems(f"extends = {value}\n", Path()))
     assert p.path == "extends"
@@ -413,7 +414,7 @@ def test_a_chain_deeper_than_eight_files(tmp_path: Path) -> None:
 
 def test_text_counts_as_the_first_file_of_its_chain(tmp_path: Path) -> None:
     _chain(tmp_path, 8)
-    assert loads_variant('extends = "house2.toml"\n', base=tmp_path).name == "house2"  # 1 + 7 files
+    assert loads_variant('extends = "house2.toml"\n', base=tmp_path).name == "house2 (house)"  # 1 + 7 files
     with pytest.raises(VariantError, match="longer than 8 files"):
         loads_variant('extends = "house1.toml"\n', base=tmp_path)  # 1 + 8 files
 
@@ -561,7 +562,7 @@ def test_newer_schema_version_says_to_upgrade() -> None:
     assert f"schema version {SCHEMA_VERSION + 1}" in p.message and p.message.endswith("upgrade canasta")
 
 
-@pytest.mark.parametrize(("value", "shown"), [('"1"', "a string ('1')"), ("1.0", "a float (1.0)"), ("true", "a boolean (True)")])
+@pytest.mark.parametrize(("value", "shown"), [('"1"', "a string ('1')"), ("1.0", "a float (1.0)"), ("true", "a boolean (true)")])
 def test_schema_version_must_be_an_integer(value: str, shown: str) -> None:
     with pytest.raises(VariantError) as info:
         loads_variant(f"schema_version = {value}\n")

@@ -1,4 +1,4 @@
-"""Profiles of any size and shape are answered quickly and completely (issue 17, items 5 and 9).
+"""Profiles of any size and shape are answered quickly and completely: the work is bounded, every problem is listed.
 
 The work of checking a profile is bounded by its size: a file over
 ``MAX_PROFILE_BYTES`` is refused unread, the "did you mean" search runs for a

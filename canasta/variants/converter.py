@@ -30,6 +30,7 @@ from canasta.errors import Problem
 
 from . import enums
 from .schema import PLAYER_COUNTS, PlayerCount, Variant
+from .shown import shown_toml, toml_string
 
 
 class InvalidValue(ValueError):
@@ -41,7 +42,7 @@ class InvalidValue(ValueError):
 
 
 def describe(value: Any) -> str:
-    """A short description of a TOML value for messages: its TOML type and the value."""
+    """A short description of a TOML value for messages: its TOML type and the value in TOML's words (``a boolean (true)``)."""
     kind = {
         bool: "a boolean",
         int: "an integer",
@@ -53,12 +54,7 @@ def describe(value: Any) -> str:
         datetime.date: "a date",
         datetime.time: "a time",
     }.get(type(value), type(value).__name__)
-    if isinstance(value, (list, dict)):
-        return kind  # no repr: a table or array may be huge or deeply nested
-    text = str(value) if isinstance(value, (datetime.date, datetime.time)) else repr(value)
-    if len(text) > 40:
-        text = text[:37] + "..."
-    return f"{kind} ({text})"
+    return f"{kind} ({shown_toml(value, 40)})"
 
 
 def _int(value: Any, _: Any) -> int:
@@ -80,15 +76,34 @@ def _str(value: Any, _: Any) -> str:
 
 
 _COUNT_KEYS = {str(n): PlayerCount(n) for n in PLAYER_COUNTS}
+_NUMBER_WORDS = {word: str(n) for n, word in zip(PLAYER_COUNTS, ("two", "three", "four", "five", "six"), strict=True)}
+
+
+def _count_hint(text: str) -> str | None:
+    """The player count a key that is not one probably means: ``04``, ``٤`` (an Arabic-Indic four), ``four``."""
+    word = text.strip().lower()
+    if word in _NUMBER_WORDS:
+        return _NUMBER_WORDS[word]
+    try:
+        number = str(int(word)) if len(word) <= 4 else ""
+    except ValueError:
+        return None
+    return number if number in _COUNT_KEYS else None
+
+
+def _key(text: str) -> str:
+    """A table key a file gave, for a message: quoted as TOML quotes it, cut short."""
+    return toml_string(text if len(text) <= 40 else text[:37] + "...")
 
 
 def _player_count(value: Any) -> PlayerCount:
     # Only the plain keys "2" .. "6": str.isdigit() also accepts "²" (which int() rejects) and "٤", and "04" would collide with "4".
     text = str(value)
     if text not in _COUNT_KEYS:
-        shown = text if len(text) <= 40 else text[:37] + "..."
         allowed = ", ".join(_COUNT_KEYS)
-        raise InvalidValue([("", f"{shown!r} is not a player count; use one of {allowed}")])
+        hint = _count_hint(text)
+        guess = f"; did you mean {hint}? Use" if hint and len(text) <= MAX_KEY_LENGTH else "; use"
+        raise InvalidValue([("", f"{_key(text)} is not a player count{guess} one of {allowed}")])
     return _COUNT_KEYS[text]
 
 
@@ -103,6 +118,8 @@ def _tuple_of(conv: TomllibConverter, item: Any) -> Any:
                 out.append(conv.structure(entry, item))
             except InvalidValue as exc:
                 problems += [(f"[{i}]{sub}", msg) for sub, msg in exc.problems]
+            except Exception as exc:  # a table of the array (a special hand) with an unknown or bad key: cattrs' own errors
+                problems += [(f"[{i}].{p.path}" if p.path else f"[{i}]", p.message) for p in problems_from(exc)]
         if problems:
             raise InvalidValue(problems)
         return tuple(out)
@@ -117,10 +134,11 @@ def _enum_key(cls: type[Enum]) -> Any:
     def parse(value: Any) -> Enum:
         text = str(value)
         if text not in allowed:
-            shown = text if len(text) <= 40 else text[:37] + "..."
-            hint = difflib.get_close_matches(text, list(allowed), n=1)
-            guess = f"; did you mean {hint[0]!r}?" if hint else ""
-            raise InvalidValue([("", f"{shown!r} is not a key here{guess or '.'} Allowed: {', '.join(allowed)}")])
+            hint = difflib.get_close_matches(text, list(allowed), n=1) if len(text) <= MAX_KEY_LENGTH else []
+            if not hint:
+                hint = [k for k in allowed if k.lower() == text.strip().lower()]
+            guess = f"; did you mean {_key(hint[0])}?" if hint else ""
+            raise InvalidValue([("", f"{_key(text)} is not a key here{guess or '.'} Allowed: {', '.join(allowed)}")])
         return allowed[text]
 
     return parse
@@ -153,17 +171,17 @@ def _keyed(conv: TomllibConverter, key_type: Any, item: Any) -> Any:
 
 def _enum(cls: type[Enum]) -> Any:
     allowed = [str(m.value) for m in cls]
+    listed = ", ".join(allowed)
 
     def structure(value: Any, _: Any) -> Enum:
         if isinstance(value, str):
             for member in cls:
                 if member.value == value:
                     return member
-            hint = difflib.get_close_matches(value, allowed, n=1)
-            guess = f"; did you mean {hint[0]!r}?" if hint else ""
-            shown = value if len(value) <= 40 else value[:37] + "..."
-            raise InvalidValue([("", f"{shown!r} is not allowed{guess or '.'} Allowed: {', '.join(allowed)}")])
-        raise InvalidValue([("", f"expected one of {', '.join(allowed)}; got {describe(value)}")])
+            hint = difflib.get_close_matches(value, allowed, n=1) if len(value) <= MAX_KEY_LENGTH else []
+            guess = f"; did you mean {toml_string(hint[0])}?" if hint else ""
+            raise InvalidValue([("", f"{shown_toml(value, 40)} is not allowed{guess or '.'} Allowed: {listed}")])
+        raise InvalidValue([("", f"expected one of {listed}; got {describe(value)}")])
 
     return structure
 
@@ -245,18 +263,26 @@ MAX_KEY_LENGTH = 100
 """A key longer than this gets no suggestion: no schema key is half as long."""
 
 
+MAX_LISTED_KEYS = 10
+"""A table of at most this many keys names them all when an unknown key in it is close to none."""
+
+
 def _suggest(cls: type, key: str, prefix: str) -> str:
+    """What an unknown key of the table ``cls`` probably means: a key of another table, a close key, else the table's keys."""
     if len(key) > MAX_KEY_LENGTH:
         return ""
     parts = _last_parts()
     if key in parts:
         return f"; it belongs in another table: {parts[key]!r}"
-    local = difflib.get_close_matches(key, _field_names(cls), n=1, cutoff=0.6)
+    fields = _field_names(cls)
+    local = difflib.get_close_matches(key, fields, n=1, cutoff=0.6) or [f for f in fields if f.lower() == key.strip().lower()]
     if local:
         return f"; did you mean {prefix}{local[0]!r}?".replace(f"{prefix}'", f"'{prefix}")
     fuzzy = difflib.get_close_matches(key, list(parts), n=1, cutoff=0.75)
     if fuzzy:
         return f"; did you mean {parts[fuzzy[0]]!r}?"
+    if len(fields) <= MAX_LISTED_KEYS:
+        return f"; the keys here are {', '.join(fields)}"
     return ""
 
 

@@ -1,4 +1,4 @@
-"""Whether a profile lets a side score at all, so that a match can end (001 §1, §34 A; issue 17).
+"""Whether a profile lets a side score at all, so that a match can end (001 §1, §34 A).
 
 A match ends only when a side reaches the target, so a profile under which no
 side can ever end a hand above zero plays hands forever: every hand ends, but

@@ -10,7 +10,10 @@ A file without ``extends`` is a complete profile and must give every rule key
 itself: the schema's defaults never stand in silently for a forgotten
 ``extends`` (the bundled profiles are complete files). A house file that does
 not set its own ``title`` or ``description`` gets ones that say it derives
-("Regency Club (Rasche-Software), with 2 changes"), never its parent's.
+("Regency Club (Rasche-Software), with 2 changes"), never its parent's; nor
+does it take its parent's ``name``: a file is named after itself
+(``club.toml`` is ``club``), text after its parent as a house profile
+(``regency (house)``).
 Every file is read through :func:`canasta.textfiles.read_text`: regular files
 only, a size limit, a UTF-8 byte-order mark allowed.
 """
@@ -39,7 +42,8 @@ from .converter import describe, structure_variant, unstructure_variant
 from .dumping import dumps_variant
 from .reference import keys
 from .schema import META_KEYS, SCHEMA_VERSION, Variant
-from .upgrade import RENAMED, file_version, upgrade
+from .shown import shown_toml, toml_string
+from .upgrade import RENAMED, dropped_problems, file_version, upgrade
 from .validation import check_variant, value_ranges
 
 MAX_DEPTH = 8
@@ -149,11 +153,11 @@ def _not_found(path: Path, label: str) -> typing.NoReturn:
     names = variant_names()
     if path.suffix == ".toml":
         if path.stem in names:
-            message += f"; the bundled profile is named {path.stem!r}, without .toml"
+            message += f"; the bundled profile is named {toml_string(path.stem)}, without .toml"
         else:
             hint = difflib.get_close_matches(path.stem, names, n=1)
             if hint:
-                message += f"; did you mean the bundled profile {hint[0]!r}?"
+                message += f"; did you mean the bundled profile {toml_string(hint[0])}?"
     raise VariantError([Problem(path="", source=label, message=message)])
 
 
@@ -175,9 +179,9 @@ def _locate(ref: str, base: Path | None) -> tuple[Path, str]:
     if not _exists(path) and not ref.endswith(".toml") and "/" not in ref:
         names = variant_names()
         hint = difflib.get_close_matches(ref, names, n=1)
-        guess = f"; did you mean {hint[0]!r}?" if hint else ""
+        guess = f"; did you mean {toml_string(hint[0])}?" if hint else ""
         shown = path_label(ref)
-        raise VariantError([Problem(path="", source=shown, message=f"unknown variant {shown!r}{guess or '.'} Bundled: {', '.join(names)}")])
+        raise VariantError([Problem(path="", source=shown, message=f"unknown variant {toml_string(shown)}{guess or '.'} Bundled: {', '.join(names)}")])
     return path, path_label(path)
 
 
@@ -211,7 +215,7 @@ def _version_problems(data: Mapping[str, Any], label: str) -> list[Problem]:
         ]
     if version < 1:
         return [Problem(path="schema_version", source=label, message=f"{version} is not a schema version; the first is 1")]
-    out = []
+    out = [Problem(path=key, source=label, message=message) for key, message in dropped_problems(data, version)]
     for since in range(2, version + 1):
         for old, new in RENAMED.get(since, {}).items():
             if _lookup(data, old) is not None:
@@ -304,12 +308,42 @@ def _missing_summary(missing: Sequence[str]) -> str:
     return ", ".join(parts)
 
 
-def _missing_extends(data: Mapping[str, Any], label: str) -> Problem | None:
-    """The problem of a file without ``extends`` that does not give every rule key, or None if it is complete."""
-    missing = [k for k in rule_keys() if _lookup(data, k) is None]
-    if not missing:
+EXTENDS_NAMES = ("extends", "extend", "inherits", "inherit", "parent", "base", "based_on", "include", "import")
+"""``extends``, and the words other tools use for it: a top-level key close to one of these, in a file without ``extends``, is taken for it."""
+
+EXTENDS_TYPO = "unknown key; did you mean 'extends'? Without extends, this file is read as a complete profile"
+
+
+def _extends_typos(data: Mapping[str, Any]) -> list[str]:
+    """The top-level keys of a file without ``extends`` that are probably ``extends`` mistyped (``extend``, ``Extends``, ``parent``)."""
+    if "extends" in data:
+        return []
+    known = {*META_KEYS, *(f.name for f in attrs.fields(Variant))}
+    return [
+        key
+        for key in data
+        if key not in known and len(key) <= 40 and difflib.get_close_matches(key.strip().lower(), EXTENDS_NAMES, n=1, cutoff=0.75)
+    ]
+
+
+def _missing_extends(data: Mapping[str, Any], label: str, supplied: Sequence[str] = (), *, typo: str | None = None) -> Problem | None:
+    """The problem of a file without ``extends`` that does not give every rule key, or None if it is complete.
+
+    ``supplied`` are the keys the upgrade gave the file at the values files of
+    its version played without them (:data:`canasta.variants.upgrade.ADDED`):
+    a file that gives every other rule key is complete, as it was when written;
+    a file that lacks others is no such file, and is told all it lacks. Where
+    the file gives a ``typo`` of ``extends``, that comes first and this problem
+    only counts the keys: they are not the file's mistake.
+    """
+    if all(_lookup(data, k) is not None for k in rule_keys()):
         return None
+    missing = [k for k in rule_keys() if _lookup(data, k) is None or k in supplied]
     total = len(rule_keys())
+    if typo is not None:
+        given = total - len(missing)
+        message = f"missing ({toml_string(typo)} above?); a file without it must give all {total} rule keys, and this one gives {given or 'none'}"
+        return Problem(path="extends", source=label, message=message)
     lacks = (
         f"this file gives none of its {total} rule keys"
         if len(missing) == total
@@ -323,6 +357,16 @@ def _missing_extends(data: Mapping[str, Any], label: str) -> Problem | None:
             f"(bundled: {', '.join(variant_names())}). Only a complete profile may leave it out, and {lacks}"
         ),
     )
+
+
+def house_name(parent: str) -> str:
+    """The name of a house profile read from text that names none: its parent's, marked as a house profile's.
+
+    A file is named after itself (``club.toml`` is ``club``); text has no file
+    name, and taking the parent's would let a house profile pass for the
+    parent (a profile named ``finnish`` that is not Finnish Canasta).
+    """
+    return f"{parent} (house)"
 
 
 def _plural(count: int, word: str) -> str:
@@ -365,7 +409,7 @@ def _resolve_data(data: dict[str, Any], text: str, *, label: str, base: Path | N
             [Problem(path="citations", source=label, message="unknown key; citations are written as TOML comments after each value")]
         )
     citations = read_citations(text)
-    upgrade(data, citations, file_version(data), complete="extends" not in data)
+    supplied = upgrade(data, citations, file_version(data), complete="extends" not in data)
     order = tuple(_leaf_paths(data))
     citations.pop("extends", None)  # not a rule: the resolved profile has no extends key
     parent_ref = data.pop("extends", None)
@@ -378,15 +422,17 @@ def _resolve_data(data: dict[str, Any], text: str, *, label: str, base: Path | N
         data["schema_version"] = SCHEMA_VERSION
         title = data.get("title")
         origin = _Origin(name=str(name), title=title if isinstance(title, str) else str(name), data=data)
-        missing = _missing_extends(data, label)
-        return _Resolved(data=data, citations=citations, origin=origin, problems=(missing,) if missing else (), order=order)
+        typos = _extends_typos(data)
+        missing = _missing_extends(data, label, supplied, typo=typos[0] if typos else None)
+        found = [Problem(path=typo, source=label, message=EXTENDS_TYPO) for typo in typos]
+        return _Resolved(data=data, citations=citations, origin=origin, problems=(*found, *([missing] if missing else [])), order=order)
     try:
         if type(parent_ref) is not str:
             message = f"expected the name of a bundled profile or a relative path, got {describe(parent_ref)}"
             raise VariantError([Problem(path="extends", source=label, message=message)])
         parent = _resolve(parent_ref, base, chain, via=label)
     except VariantError as exc:
-        # The parent cannot be had, but the file's own keys can still be checked (issue 17, item 9).
+        # The parent cannot be had, but the file's own keys can still be checked: every problem at once.
         raise VariantError(_capped(_in_file_order([*exc.problems, *_own_problems(data, label)], order), label)) from None
     parent_citations = dict(parent.citations)
     merged = _merge(parent.data, data)
@@ -405,8 +451,8 @@ def _resolve_data(data: dict[str, Any], text: str, *, label: str, base: Path | N
             if leaf not in own and inherited:
                 own[leaf] = inherited
         own[dotted] = comment
-    if stem is not None and "name" not in data:
-        merged["name"] = stem
+    if "name" not in data:
+        merged["name"] = stem if stem is not None else house_name(str(parent.data.get("name", "")))
         parent_citations.pop("name", None)  # the parent's note on its own name
     set_here = [k for k in _leaf_paths(data) if k.partition(".")[0] not in META_KEYS]
     origin = attrs.evolve(parent.origin, changed=(*parent.origin.changed, *set_here))
@@ -540,7 +586,8 @@ def variant_from_data(
     result, problems = _structure(data)
     if not isinstance(result, list) and not found:
         problems += check_variant(result, unreliable=[p.path for p in problems])
-    problems = [*found, *_in_file_order([attrs.evolve(p, source=label) for p in problems], order)]
+    named = {p.path for p in found}
+    problems = [*found, *_in_file_order([attrs.evolve(p, source=label) for p in problems if p.path not in named], order)]
     if problems or isinstance(result, list):
         raise VariantError(_capped(problems, label))
     return _known_sound(attrs.evolve(result, citations=dict(citations or {})))
@@ -570,7 +617,7 @@ def sound_variant(variant: Variant) -> Variant:
     known = _SOUND.get(id(variant))
     if known is not None and known() is variant:
         return variant
-    label = f"profile {shown_text(variant.name)!r} built in Python"
+    label = f"profile {shown_toml(shown_text(variant.name))} built in Python"
     try:
         text = dumps_variant(variant)
     except Exception as exc:  # a value no TOML can hold: None, a set, a string with a lone surrogate

@@ -20,6 +20,7 @@ from canasta.errors import ArgumentError, Problem, shown_value
 from .enums import CanastaKind, MeldRank, WildLimit
 from .liveness import scoring_sources
 from .schema import Variant, special_hand_groups
+from .shown import shown_toml
 
 PER_PLAYER_KEYS = (
     "deal.decks",
@@ -79,7 +80,7 @@ def _ranges(obj: Any, prefix: str) -> list[Problem]:
             items = [(path, value)]
         for where, v in items:
             if isinstance(v, int) and not isinstance(v, bool) and ((lo is not None and v < lo) or (hi is not None and v > hi)):
-                out.append(Problem(path=where, message=f"{shown_value(v)} is out of range; allowed {lo} to {hi}"))
+                out.append(Problem(path=where, message=f"{shown_toml(v)} is out of range; allowed {lo} to {hi}"))
     return out
 
 
@@ -156,16 +157,16 @@ def _family_problems(v: Variant, sound: typing.Callable[..., bool]) -> list[Prob
     for i, hand in enumerate(v.scoring.special_hands):
         where = f"scoring.special_hands[{i}]"
         if not SPECIAL_HAND_NAME.fullmatch(hand.name):
-            out.append(Problem(path=f"{where}.name", message=f"{shown_value(hand.name)} is not a name; write a lower-case word of letters, digits and _, like \"seven_pairs\""))
+            out.append(Problem(path=f"{where}.name", message=f"{shown_toml(hand.name)} is not a name; write a lower-case word of letters, digits and _, like \"seven_pairs\""))
         elif hand.name in names:
-            out.append(Problem(path=f"{where}.name", message=f"{hand.name!r} names two special hands"))
+            out.append(Problem(path=f"{where}.name", message=f"{shown_toml(hand.name)} names two special hands"))
         names.add(hand.name)
         groups = special_hand_groups(hand.pattern)
         if groups is None:
             out.append(
                 Problem(
                     path=f"{where}.pattern",
-                    message=f"{shown_value(hand.pattern)} is not a pattern; write groups like \"4 4 3 3\" (naturals of one rank each) and W2 (wild cards)",
+                    message=f"{shown_toml(hand.pattern)} is not a pattern; write groups like \"4 4 3 3\" (naturals of one rank each) and W2 (wild cards)",
                 )
             )
         elif len(groups[0]) > 11:
@@ -256,7 +257,7 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
         )
     thresholds = v.initial_meld.score_thresholds
     if any(b <= a for a, b in itertools.pairwise(thresholds)) and sound("initial_meld.score_thresholds"):
-        out.append(Problem(path="initial_meld.score_thresholds", message=f"thresholds must be strictly increasing, got {shown_value(list(thresholds), 200)}"))
+        out.append(Problem(path="initial_meld.score_thresholds", message=f"thresholds must be strictly increasing, got {shown_toml(list(thresholds), 200)}"))
     if len(v.initial_meld.minimums) != len(thresholds) + 1 and sound("initial_meld.score_thresholds", "initial_meld.minimums"):
         out.append(
             Problem(
@@ -282,7 +283,7 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
                 path="discard_pile.wild_and_natural",
                 message=(
                     "taking the pile with a natural and a wild card makes a meld of 2 naturals and 1 wild, "
-                    f"which melds.wild_limit = {m.wild_limit.value!r}, melds.min_naturals = {m.min_naturals}, "
+                    f"which melds.wild_limit = {shown_toml(m.wild_limit)}, melds.min_naturals = {m.min_naturals}, "
                     f"melds.max_wilds = {m.max_wilds} and melds.min_size = {m.min_size} forbid"
                 ),
             )
