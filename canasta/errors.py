@@ -17,8 +17,9 @@ against the built-in type keeps working. ``docs/errors.md`` lists them all.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
-from typing import Any, ClassVar, TypeGuard, TypeVar, cast
+from typing import Any, ClassVar, SupportsIndex, TypeGuard, TypeVar, cast
 
 import attrs
 
@@ -118,6 +119,24 @@ def printable(text: str, *, newlines: bool = True) -> str:
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() or (newlines and ch == "\n") else escaped(ch) for ch in text)
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as a plain ``int`` when it is a whole number, else None: the one rule for what the library takes as an int.
+
+    An ``int``, or an integer of another library that says so with
+    ``__index__`` (numpy's ``int64``, ``uint8`` ...). A bool is no number here
+    (``seed=True`` is a mistake), nor is a float, even ``4.0``. An ``int``
+    subclass is read as the number it holds: none of its own methods runs.
+    """
+    if type(value) is int:
+        return value
+    try:
+        if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+            return None
+        return int(operator.index(value))
+    except Exception:  # numpy's bool, an __index__ that raises, a type that answers isinstance by raising
+        return None
 
 
 _T = TypeVar("_T")
@@ -332,4 +351,5 @@ __all__ = [
     "printable",
     "shown_text",
     "shown_value",
+    "whole_number",
 ]

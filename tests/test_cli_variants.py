@@ -293,6 +293,68 @@ def test_diff_json_names_the_keys_that_differ(capsys: pytest.CaptureFixture[str]
     assert "deal.jokers" in text and "match.target" in text
 
 
+def test_diff_players_four_shows_the_two_canasta_rule_on_the_first_screen(capsys: pytest.CaptureFixture[str]) -> None:
+    """001 §18 B (one canasta) against 002 UTGÅNG 1 (two), within the 24 lines of a terminal's first screen."""
+    code, out, err = run(capsys, "variants", "diff", "finnish", "swedish-club", "--players", "4")
+    assert code == 0 and err == ""
+    first_screen = out.splitlines()[:24]
+    assert "going_out.canastas_required.4" in first_screen
+    assert "    a: 1  [001 §18 B]" in first_screen
+    assert not any(line.startswith("going_out.canastas_required.") and not line.endswith(".4") for line in out.splitlines())
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "json"])
+def test_diff_players_in_every_format(capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+    _, out, _ = run(capsys, "variants", "diff", "finnish", "swedish-club", "--players", "4", "--format", fmt)
+    assert "going_out.canastas_required.4" in out and "going_out.canastas_required.2" not in out
+    if fmt == "json":
+        assert json.loads(out)["players"] == 4
+
+
+@pytest.mark.parametrize(
+    ("pair", "players", "message"),
+    [
+        (("finnish", "swedish-club"), "6", "--players 6: profile 'finnish' has rules for 4 players, not 6"),
+        (("swedish-club", "finnish"), "2", "--players 2: profile 'finnish' has rules for 4 players, not 2"),
+        (("regency", "swedish-club"), "5", "--players 5: profile 'swedish-club' has rules for 2, 3, 4, 6 players, not 5"),
+        (("regency", "dutch"), "0", "--players 0: profile 'regency' has rules for 2, 3, 4, 5, 6 players, not 0"),
+    ],
+)
+def test_diff_players_a_profile_lacks_names_the_counts_it_has(
+    capsys: pytest.CaptureFixture[str], pair: tuple[str, str], players: str, message: str
+) -> None:
+    code, out, err = run(capsys, "variants", "diff", *pair, "--players", players)
+    assert (code, out, err) == (2, "", f"canasta: {message}\n")
+
+
+@pytest.mark.parametrize("players", ["four", "4.0", ""])
+def test_diff_players_that_is_no_number_is_a_usage_error(capsys: pytest.CaptureFixture[str], players: str) -> None:
+    code, out, err = run(capsys, "variants", "diff", "finnish", "swedish-club", "--players", players)
+    assert code == 2 and out == ""
+    assert "argument --players: expected a whole number" in err
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "json"])
+def test_diff_never_sends_a_terminal_the_escapes_of_a_house_file(capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt: str) -> None:
+    """A title, a description and a citation that would set the window's title, clear the screen or turn the line around."""
+    house = write(
+        tmp_path,
+        "evil.toml",
+        'extends = "regency"\nname = "evil"\ntitle = "x\\u001b]0;owned\\u0007\\u001b[2J"\n'
+        'description = "line\\rover"\n[match]\ntarget = 7500  # club \u202e decision\n',
+    )
+    code, out, err = run(capsys, "variants", "diff", "regency", str(house), "--format", fmt)
+    assert code == 0 and err == ""
+    assert not any(ch in out for ch in "\x1b\x07\r\u202e"), out
+    if fmt == "json":
+        data = json.loads(out)
+        by_key = {d["key"]: d for d in data["differences"]}
+        assert by_key["title"]["b"] == "x\x1b]0;owned\x07\x1b[2J" and by_key["description"]["b"] == "line\rover", "the same JSON data"
+        assert by_key["match.target"]["b_source"] == "club \u202e decision"
+    else:
+        assert "x\\x1b]0;owned\\x07\\x1b[2J" in out and "club \\u202e decision" in out
+
+
 def test_diff_bad_format_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "variants", "diff", "regency", "finnish", "--format", "xml")
     assert code == 2 and out == ""

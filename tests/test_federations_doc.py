@@ -16,8 +16,8 @@ from canasta.variants.federations import COMMAND, federations_markdown
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 DOC = DOCS / "federations.md"
-EXAMPLE = re.compile(r"<!-- begin diff (\S+) (\S+) (\S+) -->\n```\w*\n(.*?)```\n<!-- end diff -->", re.S)
-"""An example in docs/diff.md: profile a, profile b, format, then the pasted output in a fenced block."""
+EXAMPLE = re.compile(r"<!-- begin diff (\S+) (\S+) (\S+)(?: --players (\d+))? -->\n```\w*\n(.*?)```\n<!-- end diff -->", re.S)
+"""An example in docs/diff.md: profile a, profile b, format, the player count if one is chosen, then the pasted output in a fenced block."""
 
 
 def test_docs_federations_md_is_up_to_date() -> None:
@@ -62,11 +62,13 @@ def test_every_section_has_a_heading() -> None:
 
 def test_docs_diff_md_examples_are_what_format_diff_prints() -> None:
     examples = EXAMPLE.findall((DOCS / "diff.md").read_text(encoding="utf-8"))
-    assert {(a, b, fmt) for a, b, fmt, _ in examples} >= {("finnish", "swedish-club", "text"), ("swedish-official", "swedish-club", "json")}
-    for a_name, b_name, fmt, pasted in examples:
+    assert {(a, b, fmt, n) for a, b, fmt, n, _ in examples} >= {("finnish", "swedish-club", "text", "4"), ("swedish-official", "swedish-club", "json", "")}
+    for a_name, b_name, fmt, count, pasted in examples:
         a, b = canasta.load_variant(a_name), canasta.load_variant(b_name)
-        expected = format_diff(diff_variants(a, b), a, b, fmt=fmt)
+        players = int(count) if count else None
+        expected = format_diff(diff_variants(a, b, players=players), a, b, fmt=fmt, players=players)
+        option = f" --players {count}" if count else ""
         assert pasted == expected, (
-            f"the {fmt} example of {a_name} vs {b_name} in docs/diff.md is out of date; "
-            f"paste the output of: canasta variants diff {a_name} {b_name} --format {fmt}"
+            f"the {fmt} example of {a_name} vs {b_name}{option} in docs/diff.md is out of date; "
+            f"paste the output of: canasta variants diff {a_name} {b_name}{option} --format {fmt}"
         )

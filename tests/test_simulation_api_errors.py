@@ -12,6 +12,7 @@ error of a task itself comes through as it is.
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
@@ -21,7 +22,7 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.errors import ArgumentError, CanastaError
+from canasta.errors import ArgumentError, CanastaError, shown_value
 from canasta.simulation import SimulationError, UnknownMetric, compare, simulate
 from canasta.simulation.experiment import entrant, seconds_per_unit, settings_for
 from canasta.simulation.options import RunOptions
@@ -101,6 +102,82 @@ def test_an_int_subclass_is_read_as_the_number_it_holds() -> None:
     assert type(sneaky.settings.seed) is int and type(sneaky.settings.players) is int
     with pytest.raises(SimulationError, match="seed: expected at most"):
         simulate("finnish", seed=Sneaky(2**70), **SMALL)
+
+
+NUMPY_INTS = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+"""numpy's integer types: docs/errors.md says whole numbers of other libraries are accepted wherever an int is."""
+
+WHOLE_ARGUMENTS: dict[str, tuple[dict[str, Any], int]] = {
+    "seed": ({"hands": 2}, 5),
+    "hands": ({}, 2),
+    "games": ({"hand_cap": 2}, 1),
+    "players": ({"hands": 2}, 4),
+    "workers": ({"hands": 2}, 1),
+    "hand_cap": ({"games": 1}, 2),
+    "chunk_size": ({"hands": 2}, 1),
+}
+"""Each whole-number argument of a run, the other arguments it needs, and the value it is given."""
+
+
+@pytest.mark.parametrize("kind", NUMPY_INTS)
+@pytest.mark.parametrize("name", list(WHOLE_ARGUMENTS))
+def test_numpy_integers_are_taken_as_the_ints_they_hold(name: str, kind: str) -> None:
+    """``simulate`` and ``compare`` take them as Game, ScoreSheet and PettingZoo do (errors.whole_number), and play exactly as with the int."""
+    np = pytest.importorskip("numpy")
+    base, value = WHOLE_ARGUMENTS[name]
+    plain = {"bots": "random", "workers": 1, **base, name: value}
+    typed = {**plain, name: getattr(np, kind)(value)}
+    assert simulate("finnish", **typed) == simulate("finnish", **plain)
+    assert compare(["finnish", "dutch"], **typed) == compare(["finnish", "dutch"], **plain)
+    settings = simulate("finnish", **typed).settings
+    assert all(type(getattr(settings, field)) is int for field in ("players", "count", "seed", "hand_cap"))
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("seed", True, "seed: expected a whole number, got True"),
+        ("hands", False, "hands: expected a whole number, got False"),
+        ("players", 4.0, "players: expected a whole number, got 4.0"),
+        ("hand_cap", "3", "hand cap: expected a whole number, got '3'"),
+        ("chunk_size", 1.5, "chunk size: expected a whole number, got 1.5"),
+        ("workers", True, "workers must be a whole number of at least 1, got True"),
+        ("workers", 2.0, "workers must be a whole number of at least 1, got 2.0"),
+        ("seed", 2**63, "seed: expected at most 9,223,372,036,854,775,807, got 9223372036854775808"),
+        ("hands", 10**5000, "hands: expected at most 1,000,000, got a number of over 4,000 digits"),
+        ("players", 10**40, "has rules for 4 players, not a 41-digit number"),
+    ],
+    ids=lambda v: shown_value(v, 20),
+)
+def test_bools_floats_strings_and_huge_values_are_still_refused(name: str, value: object, message: str, no_run: None) -> None:
+    for run in (lambda: simulate("finnish", **{**SMALL, name: value}), lambda: compare(["finnish", "dutch"], **{**SMALL, name: value})):
+        with pytest.raises(SimulationError, match=re.escape(message)):
+            run()
+
+
+@pytest.mark.parametrize(
+    ("name", "numpy_value", "message"),
+    [
+        ("seed", ("bool_", True), "seed: expected a whole number"),
+        ("hands", ("float64", 2.0), "hands: expected a whole number"),
+        ("workers", ("bool_", True), "workers must be a whole number of at least 1"),
+        ("workers", ("uint8", 0), "workers must be a whole number of at least 1"),
+        ("seed", ("uint64", 2**64 - 1), "seed: expected at most 9,223,372,036,854,775,807, got 18446744073709551615"),
+        ("hands", ("int64", 0), "hands: expected at least 1, got 0"),
+        ("players", ("uint64", 2**64 - 1), "has rules for 4 players, not 18446744073709551615"),
+        ("hand_cap", ("int16", 1001), "hand cap: expected at most 1,000, got 1001"),
+    ],
+)
+def test_numpy_values_that_are_no_whole_number_or_out_of_range_are_refused(
+    name: str, numpy_value: tuple[str, object], message: str, no_run: None
+) -> None:
+    np = pytest.importorskip("numpy")
+    kind, raw = numpy_value
+    value = getattr(np, kind)(raw)
+    args = {"bots": "random", "workers": 1, **({"games": 1} if name == "hand_cap" else {"hands": 2}), name: value}
+    for run in (lambda: simulate("finnish", **args), lambda: compare(["finnish", "dutch"], **args)):
+        with pytest.raises(SimulationError, match=re.escape(message)):
+            run()
 
 
 def test_an_unknown_metric_is_an_argument_error_and_still_a_key_error() -> None:

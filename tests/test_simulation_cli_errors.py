@@ -18,6 +18,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from loopback import loopback_server
@@ -25,6 +26,7 @@ from loopback import loopback_server
 from canasta.cli.main import main
 from canasta.simulation import SimulationError, simulate
 from canasta.simulation.parallel import local_cores
+from canasta.simulation.runner import run_task
 
 QUICK = ["--hands", "4", "--bots", "random", "--workers", "1"]
 
@@ -172,6 +174,59 @@ def test_a_run_that_stops_early_leaves_no_new_output_file_and_keeps_an_old_one(t
     assert old.read_text(encoding="utf-8") == "earlier records\n"
     with pytest.raises(SimulationError, match="cannot write the records to"):
         simulate("finnish", hands=2, bots="random", workers=1, out=tmp_path / "missing" / "games.jsonl")
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (
+            ["compare", "finnish", "dutch", "--hands", "4"],
+            "interrupted: the comparison stops here, after 4 of 8 hands; nothing is reported",
+        ),
+        (
+            ["compare", "finnish", "dutch", "--games", "3"],
+            "interrupted: the comparison stops here, after 3 of 6 matches; nothing is reported",
+        ),
+        (
+            ["simulate", "--variant", "finnish", "--hands", "8", "--out", "OUT"],
+            "interrupted: the simulation stops here, after 4 of 8 hands; nothing is reported and OUT is not written",
+        ),
+    ],
+)
+def test_ctrl_c_says_the_run_was_interrupted_and_how_far_it_got(
+    argv: list[str], line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As ``canasta play`` and ``canasta score`` do: one line on stderr, exit code 130, nothing on stdout, no file left."""
+    out = str(tmp_path / "games.jsonl")
+    argv = [out if a == "OUT" else a for a in argv]
+    parallel = importlib.import_module("canasta.simulation.parallel")
+    played: list[object] = []
+
+    def play_then_interrupt(task: Any) -> Any:
+        if played:
+            raise KeyboardInterrupt
+        played.append(task)
+        return run_task(task)
+
+    monkeypatch.setattr(parallel, "run_task", play_then_interrupt)
+    if argv[0] == "simulate":  # one profile: two tasks of four hands, the second interrupted
+        monkeypatch.setattr(
+            importlib.import_module("canasta.simulation.experiment"), "plan_chunks", lambda *args, **kwargs: [(0, 4), (4, 4)]
+        )
+    assert main([*argv, "--bots", "random", "--workers", "1"]) == 130
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", line.replace("OUT", out) + "\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_before_the_first_hand_says_so(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def interrupt(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib.import_module("canasta.simulation.compare"), "load_profile", interrupt)
+    assert main(["compare", "finnish", "dutch", *QUICK]) == 130
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", "interrupted: the comparison stops here, before its first hand; nothing is reported\n")
 
 
 @pytest.fixture

@@ -3,8 +3,9 @@
 Each test starts the command with ``--workers 2`` in a session of its own,
 waits until both worker processes run, sends one or two signals (to the whole
 process group as a terminal's Ctrl-C does, or to the parent alone), and checks
-that the parent exits with the code of the first signal and nothing on stderr,
-and that none of its workers is left. A parent killed outright (SIGKILL, as the
+that the parent exits with the code of the first signal and nothing on stderr
+but, after Ctrl-C, the one line that says the run was interrupted (as
+``canasta play`` and ``canasta score`` say it), and that none of its workers is left. A parent killed outright (SIGKILL, as the
 OOM killer does) cannot clean up: its workers must die with it all the same.
 The workers are found by their parent pid in /proc, so the test runs on Linux
 only. The bounds on waiting are generous liveness limits for a loaded machine,
@@ -14,10 +15,12 @@ not timings.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -71,9 +74,10 @@ SENDS = {
 """Ways a run is stopped, each a list of (to whom, signal) sent one right after the other."""
 
 
-def stop_a_run(command: str, sends: list[tuple[str, signal.Signals]]) -> tuple[int, bytes, bytes, list[int]]:
-    """Start the command, wait for its two workers, send the signals; the exit code, stdout, stderr and the workers still alive."""
-    argv = [sys.executable, "-m", "canasta", *COMMANDS[command], "--hands", "20000", "--workers", "2", "--format", "json"]
+def stop_a_run(command: str, sends: list[tuple[str, signal.Signals]], more: Sequence[str] = ()) -> tuple[int, bytes, bytes, list[int]]:
+    """Start the command (with ``more`` options), wait for its two workers, send the signals; the exit code, stdout, stderr and the workers
+    still alive."""
+    argv = [sys.executable, "-m", "canasta", *COMMANDS[command], "--hands", "20000", "--workers", "2", "--format", "json", *more]
     parent = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     workers: list[int] = []
     try:
@@ -111,7 +115,11 @@ def test_a_signal_stops_the_run_and_every_worker(command: str, how: str) -> None
     else:  # two signals sent together may be handled in either order: the code is that of the one handled first
         assert code in [128 + signum for signum in sent]
     assert out == b""
-    assert err == b"", err.decode(errors="replace")
+    if code == 128 + signal.SIGINT:  # Ctrl-C is answered in one line, as canasta play and canasta score answer it
+        what, total = ("simulation", "20,000") if command == "simulate" else ("comparison", "40,000")  # 20,000 hands of each profile
+        assert re.fullmatch(rf"interrupted: the {what} stops here, after [\d,]+ of {total} hands; nothing is reported\n", err.decode()), err
+    else:
+        assert err == b"", err.decode(errors="replace")
     assert left == [], f"worker processes outlived the parent: {left}"
 
 
@@ -120,6 +128,20 @@ def test_sigterm_to_the_group_during_by_rule_is_quiet(attempt: int) -> None:
     """The whole group gets SIGTERM, workers included, while the parent is still sending them tasks: nothing on stderr."""
     code, out, err, left = stop_a_run("compare --by-rule", SENDS["SIGTERM to the group"])
     assert (code, out, err.decode(errors="replace"), left) == (143, b"", "", [])
+
+
+def test_ctrl_c_during_by_rule_and_with_records_says_what_is_not_written(tmp_path: Path) -> None:
+    """The whole of a by-rule comparison's hands is counted, and an --out file that was not there is neither written nor left behind."""
+    code, out, err, left = stop_a_run("compare --by-rule", SENDS["SIGINT to the group"])
+    assert (code, out, left) == (130, b"", [])
+    assert re.fullmatch(rb"interrupted: the comparison stops here, after [\d,]+ of [\d,]+ hands; nothing is reported\n", err), err
+    total = int(re.search(rb"of ([\d,]+) hands", err).group(1).replace(b",", b""))  # type: ignore[union-attr]
+    assert total > 40_000, "the single-rule profiles' hands are counted too"
+    records = tmp_path / "games.jsonl"
+    code, out, err, left = stop_a_run("simulate", SENDS["SIGINT to the group"], ["--out", str(records)])
+    assert (code, out, left) == (130, b"", [])
+    assert err.decode().endswith(f"; nothing is reported and {records} is not written\n"), err
+    assert not records.exists() and list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("how", ["before the command line is imported", "once it is imported"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from . import CommandError, Subparsers
-from .options import add_run_options, check_outputs, check_plot, draw, emit, progress_bar, quiet_cluster, run_options
+from .options import Interrupted, add_run_options, check_outputs, check_plot, draw, emit, progress_bar, quiet_cluster, run_options
 
 
 def register(commands: Subparsers) -> None:
@@ -40,12 +40,16 @@ def run(args: argparse.Namespace) -> int:
     check_plot(args.plot)
     check_outputs(args)
     quiet_cluster(args)
-    with reserved(args.plot, "the plot"):
-        with progress_bar(f"compare {' '.join(args.profiles)}") as update:
-            result = compare(args.profiles, options=run_options(args, update), by_rule=args.by_rule)
-        if args.plot is not None:
-            from canasta.simulation.plot import plot_comparison
+    interrupted = Interrupted("comparison", args)
+    try:
+        with reserved(args.plot, "the plot"):
+            with progress_bar(f"compare {' '.join(args.profiles)}") as update:
+                result = compare(args.profiles, options=run_options(args, interrupted.following(update)), by_rule=args.by_rule)
+            if args.plot is not None:
+                from canasta.simulation.plot import plot_comparison
 
-            draw(plot_comparison, result, args.plot)
+                draw(plot_comparison, result, args.plot)
+    except KeyboardInterrupt:  # Ctrl-C: the workers are stopped by now; say so, as canasta play and score do
+        return interrupted.say()
     emit(result, args.format, details=args.details)
     return 0

@@ -16,6 +16,7 @@ command, so ``canasta --help`` stays quick.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from canasta.textfiles import FORMATS
 
 from . import CommandError, one_line, positive_number, whole_number
+from .stopping import exit_code
 
 if TYPE_CHECKING:
     from canasta.simulation import ComparisonResult, RunOptions, SimulationResult
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMATS",
+    "Interrupted",
     "add_run_options",
     "check_outputs",
     "check_plot",
@@ -128,6 +131,39 @@ def quiet_cluster(args: argparse.Namespace) -> None:
 def draw(plot: Callable[[Any, str], None], result: object, path: str) -> None:
     """Write the plot (the plot functions say in one line when the file cannot be written)."""
     plot(result, path)
+
+
+class Interrupted:
+    """How far a run got, for the line Ctrl-C prints: ``canasta play`` and ``canasta score`` say they were interrupted, and so do the runs.
+
+    :meth:`following` wraps the progress bar's callback (None when there is none) so the run reports to both.
+    """
+
+    def __init__(self, what: str, args: argparse.Namespace) -> None:
+        self.what = what
+        self.unit, self.units = ("match", "matches") if args.games is not None else ("hand", "hands")
+        self.out: str | None = getattr(args, "out", None)
+        self.done = 0
+        self.total = 0
+
+    def following(self, update: Progress | None) -> Progress:
+        """A progress callback that notes how far the run got and passes it on to ``update``."""
+
+        def progress(done: int, total: int) -> None:
+            self.done, self.total = done, total
+            if update is not None:
+                update(done, total)
+
+        return progress
+
+    def say(self) -> int:
+        """Print on stderr that the run was interrupted, how far it got and what is not written; the exit code of SIGINT."""
+        from canasta.simulation.outputs import shown
+
+        where = f"after {self.done:,} of {self.total:,} {self.units}" if self.total else f"before its first {self.unit}"
+        lost = "nothing is reported" + (f" and {shown(self.out)} is not written" if self.out is not None else "")
+        print(f"interrupted: the {self.what} stops here, {where}; {lost}", file=sys.stderr)
+        return exit_code(signal.SIGINT)
 
 
 @contextmanager

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from . import Subparsers
-from .options import add_run_options, check_outputs, check_plot, draw, emit, progress_bar, quiet_cluster, run_options
+from .options import Interrupted, add_run_options, check_outputs, check_plot, draw, emit, progress_bar, quiet_cluster, run_options
 
 
 def register(commands: Subparsers) -> None:
@@ -34,12 +34,16 @@ def run(args: argparse.Namespace) -> int:
     check_plot(args.plot)
     check_outputs(args)
     quiet_cluster(args)
-    with reserved(args.plot, "the plot"):
-        with progress_bar(f"simulate {args.variant}") as update:
-            result = simulate(args.variant, options=run_options(args, update), out=args.out)
-        if args.plot is not None:
-            from canasta.simulation.plot import plot_simulation
+    interrupted = Interrupted("simulation", args)
+    try:
+        with reserved(args.plot, "the plot"):
+            with progress_bar(f"simulate {args.variant}") as update:
+                result = simulate(args.variant, options=run_options(args, interrupted.following(update)), out=args.out)
+            if args.plot is not None:
+                from canasta.simulation.plot import plot_simulation
 
-            draw(plot_simulation, result, args.plot)
+                draw(plot_simulation, result, args.plot)
+    except KeyboardInterrupt:  # Ctrl-C: the workers are stopped by now; say so, as canasta play and score do
+        return interrupted.say()
     emit(result, args.format)
     return 0

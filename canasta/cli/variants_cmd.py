@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import VariantError
+from ..errors import UnsupportedPlayerCount, VariantError, printable, shown_value
 from ..textfiles import FORMATS
-from . import USAGE_ERROR, CommandError, Subparsers, print_problems, show_help
+from . import USAGE_ERROR, CommandError, Subparsers, print_problems, show_help, whole_number
 
 if TYPE_CHECKING:
     from ..variants.schema import Variant
@@ -47,9 +47,20 @@ def register(commands: Subparsers) -> None:
     p.add_argument("files", metavar="FILE", nargs="+", help="a .toml file (or a bundled profile name)")
     p.set_defaults(handler=run_validate)
 
-    p = sub.add_parser("diff", help="every rule that differs between two profiles")
+    p = sub.add_parser(
+        "diff",
+        help="every rule that differs between two profiles, the rules that change play first",
+        description="List every rule that differs between two profiles, with the source each cites: a summary first, then "
+        "the rules that change play (going out, the opening, the pile, ...), then penalties and procedure, then the metadata.",
+    )
     p.add_argument("a", metavar="A", help="a bundled profile name or a .toml file")
     p.add_argument("b", metavar="B", help="a bundled profile name or a .toml file")
+    p.add_argument(
+        "--players",
+        type=whole_number,
+        metavar="N",
+        help="only the rules as they stand for a table of N players (default: every player count both profiles have rules for)",
+    )
     p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
     p.set_defaults(handler=run_diff)
 
@@ -139,14 +150,38 @@ def run_validate(args: argparse.Namespace) -> int:
 
 
 def run_diff(args: argparse.Namespace) -> int:
-    """``canasta variants diff``: every rule that differs between A and B, with the sources on each side."""
+    """``canasta variants diff``: every rule that differs between A and B, with the sources on each side, the rules that change play first."""
     from ..variants.diff import diff_variants, format_diff
     from ..variants.loading import load_variant
 
     a, b = load_variant(args.a), load_variant(args.b)
-    text = format_diff(diff_variants(a, b), a, b, fmt=args.format)
+    try:
+        text = format_diff(diff_variants(a, b, players=args.players), a, b, fmt=args.format, players=args.players)
+    except UnsupportedPlayerCount as exc:
+        raise CommandError(f"--players {shown_value(args.players)}: {str(exc).partition(': ')[2]}") from None
+    text = _json_printable(text) if args.format == "json" else printable(text)  # a name or a citation from a file may hold escapes
     print(text, end="" if text.endswith("\n") else "\n")
     return 0
+
+
+def _json_printable(text: str) -> str:
+    """JSON text with every character a terminal should not get (U+202E, U+0085, ...) written as its ``\\u`` escape: the same JSON.
+
+    ``json.dumps`` escapes the control characters below U+0020 already; the line breaks between its lines are kept.
+    """
+    if text.isprintable():
+        return text
+
+    def escape(ch: str) -> str:
+        if ch == "\n" or ch.isprintable():
+            return ch
+        code = ord(ch)
+        if code > 0xFFFF:
+            code -= 0x10000
+            return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+        return f"\\u{code:04x}"
+
+    return "".join(escape(ch) for ch in text)
 
 
 def run_schema(args: argparse.Namespace) -> int:

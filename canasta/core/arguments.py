@@ -13,12 +13,11 @@ writes an integer TOML cannot hold.
 
 from __future__ import annotations
 
-import operator
-from typing import Any, Final, SupportsIndex
+from typing import Any, Final
 
 import attrs
 
-from canasta.errors import ArgumentError, UnsupportedPlayerCount, shown_value
+from canasta.errors import ArgumentError, UnsupportedPlayerCount, shown_value, whole_number
 from canasta.variants import Variant, sound_variant
 
 INT64_MIN: Final = -(2**63)
@@ -30,23 +29,6 @@ INT64: Final = range(INT64_MIN, INT64_MAX + 1)
 def shown(value: object) -> str:
     """A value as an error shows it: its repr, cut short, and its type; never raises."""
     return f"{shown_value(value)} ({type(value).__name__})"
-
-
-def whole_number(value: object) -> int | None:
-    """``value`` as a plain ``int`` when it is a whole number, else None.
-
-    An ``int``, or an integer of another library that says so with
-    ``__index__`` (numpy's ``int64``, ``uint8`` ...). A bool is no number here
-    (``seed=True`` is a mistake), nor is a float, even ``4.0``.
-    """
-    if type(value) is int:
-        return value
-    try:
-        if isinstance(value, bool) or not isinstance(value, SupportsIndex):
-            return None
-        return int(operator.index(value))
-    except Exception:  # numpy's bool, an __index__ that raises, a type that answers isinstance by raising
-        return None
 
 
 def check_seed(seed: object, call: str = "Game") -> int | None:

@@ -5,15 +5,16 @@ A run plays ``count`` units per profile, unit ``i`` from the seed
 profiles go to one executor together, and each result is counted into its
 profile's :class:`~canasta.simulation.summary.Summary` as it arrives, then
 dropped, so a run's memory does not grow with its units unless it keeps
-samples or records.
+samples; the records of ``out`` are written as their chunks arrive.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
+from contextlib import contextmanager
 
 import attrs
 
@@ -42,13 +43,13 @@ from .options import (
     run_options,
     whole,
 )
-from .outputs import cannot_write, file_path, reserved
+from .outputs import cannot_write, file_path, replaced, reserved
 from .pairing import Pairing
-from .parallel import Pool, open_pool, plan_chunks, stream_tasks
+from .parallel import Consume, Pool, open_pool, plan_chunks, stream_tasks
 from .players import seat_bots
-from .recordfile import write_records
+from .recordfile import RecordWriter, SeedOrder
 from .results import Settings, SimulationResult, Timing
-from .runner import ChunkResult, Task
+from .runner import ChunkResult, Task, UnitOutcome
 from .summary import Summary, sides_of
 
 
@@ -120,12 +121,20 @@ class Played:
 
 
 def run_on_pool(
-    entrants: Sequence[Entrant], settings: Settings, pool: Pool, options: RunOptions, *, record: bool = False, pair: bool = False
+    entrants: Sequence[Entrant],
+    settings: Settings,
+    pool: Pool,
+    options: RunOptions,
+    *,
+    record: bool = False,
+    pair: bool = False,
+    sink: Consume | None = None,
 ) -> Played:
     """Cut the run into tasks, every entrant on the same seeds, and run them on ``pool``, each result counted as it arrives.
 
-    ``options.samples`` keeps every unit's values (:attr:`SimulationResult.samples`), ``record`` every unit's actions,
-    ``pair`` tallies each entrant's per-seed differences from the first; otherwise no result is kept once it is counted.
+    ``options.samples`` keeps every unit's values (:attr:`SimulationResult.samples`), ``pair`` tallies each entrant's
+    per-seed differences from the first; otherwise no result is kept once it is counted. ``record`` has the workers keep
+    every unit's actions, and ``sink`` is handed each result once it is counted (to write the records as they come).
     """
     chunks = plan_chunks(settings.count, pool.workers, seconds_per_unit(entrants, settings), options.chunk_size)
     tasks = [
@@ -144,20 +153,28 @@ def run_on_pool(
         for start, count in chunks
         for p, e in enumerate(entrants)
     ]
-    summaries = tuple(Summary(e.variant, settings, samples=options.samples, records=record) for e in entrants)
+    summaries = tuple(Summary(e.variant, settings, samples=options.samples) for e in entrants)
     pairing = Pairing([[m.key for m in s.metrics] for s in summaries]) if pair else None
 
     def count(result: ChunkResult) -> None:
         columns = summaries[result.profile].add(result)
         if pairing is not None:
             pairing.add(result.profile, result.start, columns)
+        if sink is not None:
+            sink(result)
 
     stream_tasks(tasks, pool, count, options.progress)
     return Played(summaries=summaries, pairing=pairing, chunks=len(tasks))
 
 
 def run_entrants(
-    entrants: Sequence[Entrant], settings: Settings, options: RunOptions, *, record: bool = False, pair: bool = False
+    entrants: Sequence[Entrant],
+    settings: Settings,
+    options: RunOptions,
+    *,
+    record: bool = False,
+    pair: bool = False,
+    sink: Consume | None = None,
 ) -> tuple[Played, Pool, float]:
     """Open the pool the options name (an executor, a Dask scheduler, or local processes), sized to the work, and run every entrant
     on it (:func:`run_on_pool`); also return the pool and the wall seconds."""
@@ -170,7 +187,7 @@ def run_entrants(
 
     began = time.perf_counter()
     with open_pool(options.workers, options.executor, options.scheduler, tasks_for=tasks_for) as pool:
-        played = run_on_pool(entrants, settings, pool, options, record=record, pair=pair)
+        played = run_on_pool(entrants, settings, pool, options, record=record, pair=pair, sink=sink)
     return played, pool, time.perf_counter() - began
 
 
@@ -220,7 +237,9 @@ def simulate(
     processes (default: every core). The result is the same whatever runs it.
     ``samples=False`` leaves out the per-unit :attr:`SimulationResult.samples`, so the
     run's memory does not grow with its hands; every estimate is the same.
-    ``out`` writes every game's record (see :mod:`canasta.simulation.recordfile`).
+    ``out`` writes every game's record (see :mod:`canasta.simulation.recordfile`), chunk by chunk as the
+    run plays them, into a temporary file that becomes ``out`` when the run ends; a run that fails or is
+    stopped leaves ``out`` as it was.
     :class:`canasta.SimulationError` for a run that cannot be played as asked.
     """
     opts = run_options(
@@ -246,19 +265,38 @@ def simulate(
     player = entrant(v, v.name, settings.players, seats)
     settings = attrs.evolve(settings, bots=player.bot_labels)
     path = None if out is None else file_path(out, "the records")
-    with reserved(path, "the records"):  # a path that cannot be written fails before the run
-        played, pool, wall = run_entrants([player], settings, opts, record=path is not None)
+    with reserved(path, "the records"), _records_to(path, v, settings.players) as sink:  # a bad path fails before the run
+        played, pool, wall = run_entrants([player], settings, opts, record=path is not None, sink=sink)
         (summary,) = played.summaries
-        result = summary.result(player.label, timing(summary, played.chunks, wall, pool))
-        if path is not None:
-            text = dumps_variant(v)
-            records = [
-                GameRecord(variant=text, players=settings.players, seed=seed, turn_cap=DEFAULT_TURN_CAP, actions=actions)
-                for seed, actions in summary.records()
-            ]
+        return summary.result(player.label, timing(summary, played.chunks, wall, pool))
+
+
+@contextmanager
+def _records_to(path: str | None, variant: Variant, players: int) -> Iterator[Consume | None]:
+    """A sink that writes each chunk's records to ``path`` as it arrives, in seed order; the file is complete once the block ends well.
+
+    None for no path. The records file holds no more than the chunks the run plays at once, whatever the number of units.
+    """
+    if path is None:
+        yield None
+        return
+    text = dumps_variant(variant)
+
+    def record(unit: UnitOutcome) -> GameRecord:
+        return GameRecord(variant=text, players=players, seed=unit.seed, turn_cap=DEFAULT_TURN_CAP, actions=unit.actions or ())
+
+    with replaced(path, "the records") as stream:
+        writer = RecordWriter(stream, path)
+        order = SeedOrder(writer, record)
+
+        def sink(chunk: ChunkResult) -> None:
             try:
-                with open(path, "w", encoding="utf-8") as stream:
-                    write_records(stream, path, records)
-            except OSError as exc:
+                order(chunk)
+            except OSError as exc:  # a full disk, a file system gone
                 raise cannot_write("the records", path, exc) from None
-    return result
+
+        yield sink
+        try:
+            writer.finish()
+        except OSError as exc:
+            raise cannot_write("the records", path, exc) from None

@@ -16,7 +16,7 @@ from pathlib import Path
 import attrs
 
 from canasta.bots.registry import BotFactory
-from canasta.errors import SimulationError, is_instance, shown_text, shown_value
+from canasta.errors import SimulationError, is_instance, shown_text, shown_value, whole_number
 from canasta.variants import Variant
 from canasta.variants.enums import Choice
 
@@ -162,13 +162,15 @@ def run_options(
 
 
 def whole(name: str, value: object, least: int, most: int | None = None) -> int:
-    """``value`` as a plain int if it is a whole number (not a bool) in ``least .. most``; else :class:`SimulationError` naming ``name``.
+    """``value`` as a plain int if it is a whole number in ``least .. most``; else :class:`SimulationError` naming ``name``.
 
-    An int subclass is read as the number it holds: its own methods (``__str__``, ``__lt__``, ...) never run.
+    A whole number is what :func:`canasta.errors.whole_number` takes, as ``Game`` does: an int or another library's
+    integer (numpy's ``int64``, ``uint8``, ...), never a bool nor a float. An int subclass is read as the number it
+    holds: its own methods (``__str__``, ``__lt__``, ...) never run.
     """
-    if issubclass(type(value), bool) or not issubclass(type(value), int):
+    number = whole_number(value)
+    if number is None:
         raise SimulationError(f"{name}: expected a whole number, got {shown_value(value)}")
-    number = int.__index__(value)  # type: ignore[arg-type]
     if number < least:
         raise SimulationError(f"{name}: expected at least {least:,}, got {shown_value(number)}")
     if most is not None and number > most:

@@ -35,7 +35,7 @@ from contextlib import contextmanager
 
 import attrs
 
-from canasta.errors import SimulationError, shown_text, shown_value
+from canasta.errors import SimulationError, shown_text, shown_value, whole_number
 
 from .cluster import close, connect, quiet_dask, watch
 from .options import Progress
@@ -109,10 +109,11 @@ class Pool:
 
 
 def _check_workers(workers: object) -> int | None:
+    """``workers`` as a plain int of at least 1 (an int or another library's integer, :func:`canasta.errors.whole_number`), or None."""
     if workers is None:
         return None
-    number = int.__index__(workers) if issubclass(type(workers), int) and not issubclass(type(workers), bool) else 0  # type: ignore[arg-type]
-    if number < 1:
+    number = whole_number(workers)
+    if number is None or number < 1:
         raise SimulationError(f"workers must be a whole number of at least 1, got {shown_value(workers)}")
     return number
 

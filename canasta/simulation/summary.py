@@ -5,7 +5,8 @@ counts what the report counts (hands, endings, wins, decisions), adds every
 metric's values to its :class:`~canasta.simulation.tally.Tally`, and lets the
 units go. Nothing it keeps grows with the number of units, unless it was
 asked to keep the per-unit :class:`Samples` (for plots, for
-``to_json(samples=True)``) or the records of every game (``--out``). The
+``to_json(samples=True)``); the records of every game (``--out``) are written
+as their chunks arrive (:mod:`canasta.simulation.recordfile`). The
 estimates come from the tallies either way, so they never depend on whether
 samples were kept, nor on the order in which chunks arrive.
 """
@@ -49,14 +50,12 @@ class Summary:
     """One profile's run as its chunks arrive; :meth:`result` gives its :class:`SimulationResult` once every chunk is in.
 
     ``samples`` keeps every unit's values, hand turns and hand scores for
-    :attr:`SimulationResult.samples`; ``records`` keeps every unit's seed and
-    actions for :meth:`records`. Without them, what it holds does not grow
+    :attr:`SimulationResult.samples`. Without them, what it holds does not grow
     with the units: counts, and a tally of each metric's distinct values.
     """
 
     __slots__ = (
         "_kept",
-        "_records",
         "capped",
         "context",
         "decisions",
@@ -75,7 +74,7 @@ class Summary:
         "worker_seconds",
     )
 
-    def __init__(self, variant: Variant, settings: Settings, *, samples: bool = True, records: bool = False) -> None:
+    def __init__(self, variant: Variant, settings: Settings, *, samples: bool = True) -> None:
         self.settings = settings
         self.title = variant.title
         self.sides = sides_of(variant, settings.players)
@@ -93,7 +92,6 @@ class Summary:
         self.match_draws = 0
         self.worker_seconds = 0.0
         self._kept: dict[int, _Kept] | None = {} if samples else None
-        self._records: dict[int, list[tuple[int, tuple[str, ...]]]] | None = {} if records else None
 
     def add(self, chunk: ChunkResult) -> Columns:
         """Count a chunk's units, and return every metric's value for each of them (for pairing with another profile's)."""
@@ -124,15 +122,7 @@ class Summary:
                     self.hand_wins[winner] += 1
         if self._kept is not None:
             self._kept[chunk.start] = _Kept(units, columns)
-        if self._records is not None:
-            self._records[chunk.start] = [(u.seed, u.actions or ()) for u in units]
         return columns
-
-    def records(self) -> list[tuple[int, tuple[str, ...]]]:
-        """Every unit's seed and actions, in seed order (empty unless the summary was made with ``records``)."""
-        if self._records is None:
-            return []
-        return [r for start in sorted(self._records) for r in self._records[start]]
 
     def samples(self) -> Samples | None:
         """The per-unit samples in seed order, or None when they were not kept."""

@@ -35,6 +35,8 @@ class KeyInfo:
     """What the key means and which sources set it."""
     lo: int | None = None
     hi: int | None = None
+    procedural: bool = False
+    """A procedure the engine does not play, recorded for apps and scorekeepers (who deals, who cuts; decisions P34)."""
 
 
 @cache
@@ -77,7 +79,9 @@ def keys(cls: type = Variant, prefix: str = "") -> list[KeyInfo]:
             out += keys(tp, f"{path}.")
             continue
         default = f.default.factory() if isinstance(f.default, attrs.Factory) else f.default  # type: ignore[arg-type]
-        out.append(KeyInfo(path=path, type=tp, default=default, doc=docs.get(f.name, ""), lo=f.metadata.get("lo"), hi=f.metadata.get("hi")))
+        meta = f.metadata
+        info = KeyInfo(path=path, type=tp, default=default, doc=docs.get(f.name, ""), lo=meta.get("lo"), hi=meta.get("hi"), procedural=meta.get("procedural", False))
+        out.append(info)
     return out
 
 

@@ -68,9 +68,9 @@ def key_order(tp: Any) -> list[str]:
     return [str(m.value) for m in key] if key is not None else []
 
 
-def rule(default: Any, *, lo: int | None = None, hi: int | None = None) -> Any:
-    """An attrs field holding one rule value, with its allowed range in metadata."""
-    return attrs.field(default=default, metadata={"lo": lo, "hi": hi})
+def rule(default: Any, *, lo: int | None = None, hi: int | None = None, procedural: bool = False) -> Any:
+    """An attrs field holding one rule value, with its allowed range in metadata; ``procedural``: a procedure the engine does not play (decisions P34)."""
+    return attrs.field(default=default, metadata={"lo": lo, "hi": hi, "procedural": procedural})
 
 
 def per_players(values: Mapping[int, Any], *, lo: int | None = None, hi: int | None = None) -> Any:
@@ -113,9 +113,9 @@ class DealRules:
     """Number of sides per player count. Seat s plays for side s mod sides, so partners sit opposite (000 intro, 002 SEX SPELARE, 004 L11/L22). Equal to the player count means individual play."""
     sitting_out: Mapping[PlayerCount, int] = per_players({}, lo=0, hi=4)
     """Players who sit out each hand, per player count; a count not listed means nobody (004 L11: with five, one must always sit out; in a side of three, one sits out). Every side plays each hand with (players - sitting_out) / sides of its members, the others of a larger side sitting out in turn from hand to hand; deal.hand_size, decks and jokers are those of the hand as played (decisions P31; docs/engine.md, "Five players")."""
-    first_dealer: FirstDealer = rule(FirstDealer.UNSPECIFIED)
+    first_dealer: FirstDealer = rule(FirstDealer.UNSPECIFIED, procedural=True)
     """How the first dealer is chosen (001 §3-§4, 003 L26). Procedural: the engine lets seat 0 lead the first hand and moves the deal one seat to the left each hand (001 §4, 004 L274)."""
-    cut_by: CutBy = rule(CutBy.UNSPECIFIED)
+    cut_by: CutBy = rule(CutBy.UNSPECIFIED, procedural=True)
     """Who cuts the pack (001 §5, 003 L26). Procedural: the engine shuffles from the seed."""
 
 
@@ -203,7 +203,7 @@ class DiscardPileRules:
     """A player holding one card may not take a pile of one card (001 §14 C, 003 L81; decisions P21)."""
     wild_discard_freezes: bool = rule(True)
     """A discarded two or joker freezes the pile until it is taken (000 LÅST HÖG 2, 001 §17 B, 004 L149; decisions P17 for 003)."""
-    inspection: PileInspection = rule(PileInspection.ANY_TIME)
+    inspection: PileInspection = rule(PileInspection.ANY_TIME, procedural=True)
     """Whether players may look through the pile (001 §22 A•1, 004 L229). Informational: views always carry the public discard history."""
 
 
