@@ -11,7 +11,7 @@ into a FIFO or a device.
 from __future__ import annotations
 
 import contextlib
-import errno
+import io
 import json
 import math
 import os
@@ -20,9 +20,9 @@ import secrets
 import stat
 import sys
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TextIO, cast
 
 from .errors import DataError, is_instance, shown_text, shown_value
 
@@ -158,8 +158,9 @@ def _path_text(path: object, error: Callable[[str, str], OSError]) -> tuple[str,
 _NOT_REGULAR = "is not a regular file (a device, FIFO or socket is never written); write to a regular file or a new file in an existing folder"
 
 
-def _writable_target(ref: str, label: str) -> tuple[str, int | None]:
-    """Where to write ``ref`` (a symbolic link's file, which the link keeps naming) and the mode to keep (None: a new file).
+def _writable_target(ref: str, label: str, devices: bool = False) -> tuple[str, int | None]:
+    """Where to write ``ref`` (a symbolic link's file, which the link keeps naming) and the mode to keep (None: a new file;
+    -1: a character device, written in place where ``devices`` allows it, e.g. ``/dev/null``).
 
     Checked with ``lstat`` and ``stat``, before anything is opened: a FIFO is never opened, so a write never blocks on one.
     """
@@ -193,20 +194,13 @@ def _writable_target(ref: str, label: str) -> tuple[str, int | None]:
         return target, None
     if stat.S_ISDIR(info.st_mode):
         raise UnwritableFileError(label, "is a directory, not a file")
+    if devices and stat.S_ISCHR(info.st_mode):
+        return target, -1
     if not stat.S_ISREG(info.st_mode):
         raise UnwritableFileError(label, _NOT_REGULAR)
     if not os.access(target, os.W_OK):
         raise UnwritableFileError(label, "is read-only (the file's permissions do not let it be written)")
     return target, stat.S_IMODE(info.st_mode)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        if written <= 0:
-            raise OSError(errno.EIO, "the system wrote nothing")
-        view = view[written:]
 
 
 def _sync_folder(folder: str) -> None:
@@ -230,50 +224,126 @@ _TEMPORARY_NAME = 180
 
 
 def write_text(path: str | os.PathLike[str], text: str) -> str:
-    """Write ``text`` as UTF-8 to ``path`` whole or not at all; return the path's label (:func:`path_label`).
+    """Write ``text`` as UTF-8 to ``path`` whole or not at all (:func:`replaced`); return the path's label (:func:`path_label`).
 
-    The one writer of the files the library writes for a user (a score sheet,
-    an export): the text goes to a temporary file in the same folder, which is
-    flushed to disk (``fsync``) and renamed over the target (``os.replace``),
-    so a full disk, an error or a killed process leaves the old file or the
-    new one, never a part; on an error the temporary file is removed. An
-    existing file keeps its permissions; a symbolic link keeps naming its
-    file, which is the one rewritten. Anything but a regular file or a new
-    name in an existing folder (a FIFO, ``/dev/zero``, a directory, a file
-    the permissions make read-only) is refused, checked before anything is
-    opened. Raises :class:`UnwritableFileError`, never another exception.
+    The one writer of the files the library writes for a user in one piece (a
+    score sheet, an export, a record, a schema). Raises
+    :class:`UnwritableFileError`, never another exception; a text that UTF-8
+    cannot hold (a lone surrogate) is refused before anything is opened.
     """
     ref, label = _path_text(path, UnwritableFileError)
     if not isinstance(text, str):
         raise UnwritableFileError(label, f"expected the text to write, got {type(text).__name__}")
     try:
-        data = str.encode(text, "utf-8")
+        str.encode(text, "utf-8")
     except UnicodeEncodeError:
         raise UnwritableFileError(label, "the text holds a lone surrogate, which no UTF-8 file can hold") from None
-    target, mode = _writable_target(ref, label)
+    with _replaced(ref, label, devices=False) as stream:
+        stream.write(text)
+    return label
+
+
+@contextlib.contextmanager
+def replaced(path: object, *, devices: bool = False) -> Iterator[TextIO]:
+    """A UTF-8 text stream whose content becomes the file at ``path`` when the block ends well; else the file is as it was.
+
+    The one way the library writes a user's file: the text goes to a hidden
+    temporary file in the same folder, which is flushed to disk (``fsync``) and
+    renamed over the target (``os.replace``), so a full disk, an error or a
+    killed process leaves the old file or the new one, never a part; if the
+    block fails, the temporary file is removed and the block's error goes on.
+    An existing file keeps its permissions; a symbolic link keeps naming its
+    file, which is the one rewritten. Anything but a regular file or a new name
+    in an existing folder (a FIFO, ``/dev/zero``, a directory, a read-only
+    file) is refused before anything is opened, except a character device
+    where ``devices`` allows it (``--out /dev/null``), which is written in
+    place. An error opening, writing or renaming is :class:`UnwritableFileError`.
+    """
+    ref, label = _path_text(path, UnwritableFileError)
+    with _replaced(ref, label, devices=devices) as stream:
+        yield stream
+
+
+class _Descriptor(io.RawIOBase):
+    """A file descriptor written with ``os.write`` and closed with ``os.close``: the system's own calls, one per buffer."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def write(self, data: Any) -> int:
+        return os.write(self.fd, data)
+
+    def close(self) -> None:
+        if not self.closed:
+            try:
+                os.close(self.fd)
+            finally:
+                super().close()
+
+
+def _write_error(exc: BaseException, *, after_block: bool) -> bool:
+    """Whether ``exc`` is the file system's refusal (a full disk, an I/O error), not the block's own error, which goes on as it is.
+
+    Inside the block only an ``OSError`` can come from writing the stream; after it, closing and renaming may also raise
+    ``ValueError``.
+    """
+    if isinstance(exc, UnwritableFileError):
+        return False
+    return isinstance(exc, OSError) or (after_block and isinstance(exc, ValueError))
+
+
+@contextlib.contextmanager
+def _replaced(ref: str, label: str, *, devices: bool) -> Iterator[TextIO]:
+    target, mode = _writable_target(ref, label, devices)
+    if mode == -1:
+        try:
+            stream = open(target, "w", encoding="utf-8", newline="")  # noqa: SIM115 - closed below
+        except (OSError, ValueError) as exc:
+            raise UnwritableFileError(label, f"cannot be written ({getattr(exc, 'strerror', None) or exc})") from None
+        written = False
+        try:
+            yield stream
+            written = True
+            stream.close()
+        except BaseException as exc:
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()
+            if _write_error(exc, after_block=written):
+                raise UnwritableFileError(label, f"cannot be written ({getattr(exc, 'strerror', None) or exc})") from None
+            raise
+        return
     folder, name = os.path.split(target)
     folder = folder or os.curdir
     try:
         temporary, fd = _temporary(folder, name)
     except (OSError, ValueError) as exc:
         raise UnwritableFileError(label, f"cannot be written: no temporary file can be made beside it ({getattr(exc, 'strerror', None) or exc})") from None
+    raw = _Descriptor(fd)
+    stream = io.TextIOWrapper(io.BufferedWriter(raw), encoding="utf-8", newline="")
+    written = False
     try:
-        try:
-            if mode is not None:
-                os.chmod(temporary, mode)
-            _write_all(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        if mode is not None:
+            os.chmod(temporary, mode)
+        yield stream
+        written = True
+        stream.flush()
+        os.fsync(stream.fileno())
+        stream.close()
         os.replace(temporary, target)
     except BaseException as exc:
+        raw.close()  # the descriptor itself, without the flush that closing the stream would try again
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        if isinstance(exc, (OSError, ValueError)):
+        if _write_error(exc, after_block=written):
             raise UnwritableFileError(label, f"cannot be written ({getattr(exc, 'strerror', None) or exc})") from None
         raise
     _sync_folder(folder)
-    return label
 
 
 def _temporary(folder: str, name: str) -> tuple[str, int]:

@@ -35,8 +35,8 @@ FORMATS = (".jsonl", ".json", ".toml")
 
 
 def partial_files(folder: Path) -> list[Path]:
-    """The temporary files a run writes beside its records file (``.NAME.XXXXXXXX.partial``)."""
-    return sorted(folder.glob(".*.partial"))
+    """The temporary files a run writes beside its records file (``.NAME.XXXXXXXX.tmp``, :func:`canasta.textfiles.replaced`)."""
+    return sorted(folder.glob(".*.tmp"))
 
 
 def whole_dump(records: list[GameRecord], suffix: str) -> str:
@@ -182,20 +182,21 @@ def test_a_device_is_written_directly() -> None:
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
 
 
-def test_a_folder_that_takes_no_new_file_gets_the_records_written_into_the_file_itself(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A folder the user may not create files in, holding a file he may write (as a read-only folder is to all but root)."""
+def test_a_folder_that_takes_no_new_file_is_refused_and_the_file_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder the user may not create files in, holding a file he may write (as a read-only folder is to all but root):
+    the records cannot be written whole, so the run says so and the file keeps what it held (the library's one writer,
+    :func:`canasta.textfiles.replaced`, never writes a user's file in place)."""
     out = tmp_path / "games.jsonl"
-    out.write_text("", encoding="utf-8")
+    out.write_text("kept\n", encoding="utf-8")
     real_open = os.open
 
     def no_new_file(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
-        if str(path).endswith(".partial"):
+        if str(path).endswith(".tmp"):
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
         return real_open(path, flags, *args, **kwargs)
 
     monkeypatch.setattr(os, "open", no_new_file)
-    simulate("finnish", hands=2, workers=1, out=out, **RUN)
-    assert len(load_records(out)) == 2
+    with pytest.raises(SimulationError, match="no temporary file can be made beside it"):
+        simulate("finnish", hands=2, workers=1, out=out, **RUN)
+    assert out.read_text(encoding="utf-8") == "kept\n"
     assert partial_files(tmp_path) == []

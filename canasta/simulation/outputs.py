@@ -20,12 +20,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from canasta import textfiles
 from canasta.errors import SimulationError, is_instance, shown_text, shown_value
 from canasta.textfiles import path_label
 
@@ -118,58 +118,12 @@ def reserved(path: PathLike | None, what: str) -> Iterator[None]:
 def replaced(path: PathLike, what: str) -> Iterator[TextIO]:
     """A text stream (UTF-8) whose content becomes the file at ``path`` when the block ends well; if it fails, the file is as it was.
 
-    The text goes to a temporary file in the same folder (``.NAME.XXXXXXXX.partial``, the path's link followed), which
-    replaces the file in one rename at the end and keeps its permissions; it is removed if the block fails. A path that is
-    no regular file (``/dev/null``, a terminal) is written directly, and so is a file in a folder where no other file can be
-    made. An error opening or writing is a :class:`SimulationError` naming ``what``.
+    The library's one writer of a user's file (:func:`canasta.textfiles.replaced`): a temporary file beside it, renamed
+    over it at the end, its permissions kept; a character device (``/dev/null``) is written in place. An error opening,
+    writing or renaming is a :class:`SimulationError` naming ``what``.
     """
-    path = file_path(path, what)
-    real = os.path.realpath(path)
-    mode = _mode(real)
-    temporary = _temporary_beside(real, mode) if mode == 0 or stat.S_ISREG(mode) else None
     try:
-        stream = open(temporary if temporary is not None else path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-    except (OSError, ValueError) as exc:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.remove(temporary)
-        raise cannot_write(what, path, exc) from None
-    try:
-        yield stream
-    except BaseException:  # the block's own error goes on as it is; the file is left as it was
-        _discard(stream, temporary)
-        raise
-    try:
-        stream.close()
-        if temporary is not None:
-            os.replace(temporary, real)
-    except OSError as exc:
-        _discard(stream, temporary)
-        raise cannot_write(what, path, exc) from None
-
-
-def _temporary_beside(real: str, mode: int) -> str | None:
-    """A new empty file beside ``real``, with its permissions (a new file's where there is none yet); None where the folder takes no new file."""
-    folder, name = os.path.split(real)
-    candidate = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.partial")
-    try:
-        os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
-    except (OSError, ValueError):
-        return None
-    try:
-        if mode:
-            os.chmod(candidate, stat.S_IMODE(mode))
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.remove(candidate)
-        return None
-    return candidate
-
-
-def _discard(stream: TextIO, temporary: str | None) -> None:
-    """Close a stream whatever is left in its buffer, and remove the temporary file it wrote, if any."""
-    with contextlib.suppress(OSError, ValueError):
-        stream.close()
-    if temporary is not None:
-        with contextlib.suppress(OSError):
-            os.remove(temporary)
+        with textfiles.replaced(path, devices=True) as stream:
+            yield stream
+    except textfiles.UnwritableFileError as exc:
+        raise SimulationError(f"cannot write {what} to {exc.label}: {exc.reason.removeprefix('cannot be written: ')}") from None
