@@ -239,7 +239,7 @@ class Game:
         if found is None:
             return None
         key, reason = found
-        source = self._st.rules.cite(key) or legality.FIXED_SOURCES.get(key, "")
+        source = legality.refusal_source(self._st.rules, key)
         return IllegalActionError(checked, key, source, reason)
 
     def can(self, action: object) -> bool:
@@ -310,7 +310,7 @@ class Game:
         found = legality.check(self._st, checked)
         if found is not None:
             key, reason = found
-            source = self._st.rules.cite(key) or legality.FIXED_SOURCES.get(key, "")
+            source = legality.refusal_source(self._st.rules, key)
             raise IllegalActionError(checked, key, source, reason)
         return checked
 
