@@ -130,6 +130,9 @@ def test_an_action_after_the_match_is_refused_by_the_rule_that_ended_it(profile:
     err = g.violation("draw")
     assert isinstance(err, canasta.IllegalActionError) and err.rule == rule
     assert err.source == (cited(profile, rule) if not extra else "a one-hand match")
+    with pytest.raises(canasta.EntryError) as entry:  # a director's penalty after the match: the same rule
+        g.penalize(0, "table_talk")
+    assert (entry.value.rule, entry.value.source) == (rule, err.source)
 
 
 # -- the whole class, over play ------------------------------------------------------------------

@@ -291,7 +291,8 @@ class Game:
             what = "a number of cards from 1 to 1000" if kind.per_card else "1 (this penalty is not counted per card)"
             raise ArgumentError(f"Game.penalize(count=...): expected {what}, got {shown(count)}")
         if self._st.phase == OVER:
-            raise EntryError("the match is over; a penalty belongs to a hand in play", rule="match.target", source=rules.cite("match.target"))
+            ended_by = "match.hands" if rules.match_hands else "match.target"
+            raise EntryError("the match is over; a penalty belongs to a hand in play", rule=ended_by, source=rules.cite(ended_by))
         value = penalty_value(rules, kind)
         st = self._st
         if kind.raises_minimum:
