@@ -32,6 +32,7 @@ from canasta.errors import NotationError, PositionError, is_instance, shown_text
 from canasta.textfiles import read_data_file, toml_data
 from canasta.variants import Variant, VariantError, load_variant, loads_variant
 
+from . import position_defaults as shown
 from .arguments import INT64
 from .cards import JOKER, RED_THREES, THREE, TWO, WILD, build_deck, card_text, parse_card, rank_text
 from .events import FreezeReason
@@ -165,12 +166,6 @@ def _meld_of(cards: list[int], rules: TableRules, where: str, problems: list[str
     return rank, (len(naturals), twos, jokers, tuple(cards))
 
 
-def _default_waiting(st: State, rules: TableRules) -> list[int]:
-    if rules.keep_red_threes or rules.deal_red_threes_at_once:  # a red three in hand was kept (004 L160), or none waits
-        return []
-    return [s for s in range(rules.players) if s != st.current and st.bonus_cards_in_hand(s)]
-
-
 def _waiting(p: Mapping[str, Any], st: State, rules: TableRules, problems: list[str]) -> None:
     """Which seats' first turn of the hand has not come (``waiting``): their red threes still in hand count as 001 §21 G says.
 
@@ -179,7 +174,7 @@ def _waiting(p: Mapping[str, Any], st: State, rules: TableRules, problems: list[
     black threes are bonus cards) has not had a turn (the only way play
     reaches that; 000 RÖDA TREOR 1, 001 §21 B); every other seat has.
     """
-    default = _default_waiting(st, rules)
+    default = shown.default_waiting(st, rules)
     waiting = p.get("waiting", default)
     if not isinstance(waiting, list) or any(type(s) is not int or not 0 <= s < rules.players for s in waiting):
         problems.append(f"position.waiting: expected a list of seats whose first turn of this hand has not come, got {_show(waiting)}")
@@ -391,40 +386,6 @@ def _sides(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int
     return melded
 
 
-TRIGGER_WORDS = {0: "opened", 2: "a canasta"}
-"""What a side shows on the table once its ``reserve.trigger`` has come, by trigger: its opening, or its first canasta."""
-
-
-def reserve_default(st: State, rules: TableRules) -> tuple[int, list[int]] | str:
-    """What the table shows of the reserve piles where a position leaves out ``reserve``: (piles gone, sides that had one), or why it cannot be told.
-
-    A pile goes at a side's trigger, to the side or lost to it, in the order
-    of ``reserve.sizes`` (WCA "This is called a Talon", EBB §2.4): where the
-    trigger leaves a mark on the table (its opening, its first canasta) and
-    each side receives one, every side that shows it has had its pile and the
-    next pile is the one of the next size. Before anything is melded no
-    trigger has come: no hand is emptied without a meld. Anything else (piles
-    per player, a trigger the table does not show, more such sides than
-    piles) cannot be told, and the position must say it.
-    """
-    trigger = rules.reserve_trigger
-    shown = [s for s in range(rules.sides) if st.melds[s] or st.opened[s]]
-    if trigger == 0:
-        shown = [s for s in range(rules.sides) if st.opened[s]]
-    elif trigger == 2:
-        shown = [s for s in range(rules.sides) if st.canastas(s)[0]]
-    if not shown:
-        return 0, []
-    sides = ", ".join(str(s) for s in shown)
-    if trigger == 1:
-        return f"a pile is given to a player who empties his hand (reserve.trigger = \"empty_hand\"), and the melds of side(s) {sides} do not show whether one has"
-    if rules.reserve_per_player:
-        return f"side(s) {sides} have {TRIGGER_WORDS[trigger]}, and which of their players received a pile (reserve.one_per = \"player\") is not on the table"
-    if len(shown) > len(rules.reserve_sizes):
-        return f"sides {sides} have {TRIGGER_WORDS[trigger]}, more than the {len(rules.reserve_sizes)} pile(s) of reserve.sizes: which of them had one is not on the table"
-    return len(shown), shown
-
-
 def _turns(p: Mapping[str, Any], st: State, rules: TableRules, problems: list[str]) -> None:
     """The turns played this hand (``turns``), which decide the first round of turns (``discards.not_in_first_round``; Cuban RG).
 
@@ -438,28 +399,24 @@ def _turns(p: Mapping[str, Any], st: State, rules: TableRules, problems: list[st
     if "turns" in p or not any(rules.discard_not_first_round):
         st.turns = _int(p, "turns", 0, problems, "position", least=0, most=LIMIT)
         return
-    order = rules.seating(st.hand_number).turn_order(st.dealer)
-    if any(st.melds[s] or st.opened[s] for s in range(rules.sides)):
-        ranks = " ".join(rank_text(r) for r, barred in enumerate(rules.discard_not_first_round) if barred)
-        problems.append(
-            f"position.turns: missing; under these rules the first round of turns decides what may be discarded (discards.not_in_first_round: {ranks}), "
-            f"and the melds on the table show a hand under way: give turns = the turns played this hand (below {len(order)}: the first round)"
-        )
+    found = shown.first_round_turns(st, rules)
+    if isinstance(found, str):
+        problems.append(f"position.turns: missing; {found}: give turns = the turns played this hand (below {rules.players - len(rules.seating(st.hand_number).out)}: the first round)")
         return
-    st.turns = order.index(st.current) if st.current in order else 0
+    st.turns = found
 
 
 def _reserve(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int], problems: list[str]) -> None:
     """The reserve piles (``reserve``): how many were given, to whom, and the cards of those still dealt aside (``reserve.dealt``).
 
     Left out where the rules have reserve piles, they are what the table
-    shows (:func:`reserve_default`): every side that has opened (or made its
+    shows (:func:`~canasta.core.position_defaults.reserve_default`): every side that has opened (or made its
     first canasta, by ``reserve.trigger``) has had its pile, in the order of
     ``reserve.sizes``, so the next side to open receives the next size; where
     the table cannot show it, the position must give ``reserve``.
     """
     if "reserve" not in p and rules.reserve_sizes:
-        found = reserve_default(st, rules)
+        found = shown.reserve_default(st, rules)
         if isinstance(found, str):
             problems.append(f"position.reserve: missing; {found}: give [position.reserve] with given = the piles gone and received = the sides that had one")
             return
@@ -515,47 +472,13 @@ def _score_problems(scores: list[int], target: int, hands: int = 0) -> list[str]
     return problems
 
 
-def pile_freezes(rules: TableRules, cards: list[int]) -> bool | None:
-    """Whether the cards of a pile have frozen it under these rules, as a table would have it; None where it cannot be told.
-
-    A wild card freezes it where a discarded one does (``discard_pile.wild_discard_freezes``,
-    000 LÅST HÖG 2, 001 §17 B), a black three where a discarded one does
-    (``black_threes.discard = "freeze"``, decisions P16), a red three (only
-    ever the upcard) where the upcard rules say (``upcard``, decisions P15).
-    The bottom cards up to the first natural one may have been turned up as
-    the upcard (000 HUR SPELET BÖRJAR 1.2-1.4, 001 §6 B) or discarded after
-    the pile was taken: where the rules freeze the pile for one and not the
-    other, and no other card decides, the answer is None.
-    """
-    upcards = 0
-    if rules.upcard_enabled:
-        for card in cards:
-            upcards += 1
-            if card != JOKER and card >> 2 not in (TWO, THREE):
-                break
-    unknown = False
-    for i, card in enumerate(cards):
-        if card in RED_THREES:
-            readings = {rules.upcard_red_three_freezes}
-        elif card == JOKER or card >> 2 == TWO:
-            readings = {rules.wild_discard_freezes, *((rules.upcard_wild_freezes,) if i < upcards else ())}
-        elif card >> 2 == THREE:
-            readings = {rules.black_three_freezes_discard, *((rules.upcard_black_three_freezes,) if i < upcards else ())}
-        else:
-            continue
-        if readings == {True}:
-            return True
-        unknown = unknown or len(readings) > 1
-    return None if unknown else False
-
-
 def _pile(p: Mapping[str, Any], st: State, used: Counter[int], problems: list[str]) -> None:
     pile_data = _table(p, "pile", "position.", '{ cards = "5C 9D", frozen = false }', problems)
     pile_cards = parse_cards(pile_data.get("cards", ""), "position.pile.cards", problems)
     used.update(pile_cards)
     st.pile = pile_cards
     st.history = [(-1, c) for c in pile_cards]
-    natural_freeze = st.rules.always_frozen or pile_freezes(st.rules, pile_cards)
+    natural_freeze = st.rules.always_frozen or shown.pile_freezes(st.rules, pile_cards)
     if natural_freeze is None and "frozen" not in pile_data:
         problems.append(
             "position.pile.frozen: missing; a card at the bottom of this pile may be the upcard or a discard, and these rules freeze the pile "
@@ -799,7 +722,7 @@ def export_position(variant: Variant, st: State) -> dict[str, Any]:
         "stock": {"cards": cards_text(list(reversed(st.stock))), "size": len(st.stock)},
     }
     waiting = [s for s in range(r.players) if not st.had_turn[s] and st.sizes[s]]
-    if waiting != _default_waiting(st, r):
+    if waiting != shown.default_waiting(st, r):
         out["waiting"] = waiting
     if st.phase == MELD:
         out["drew"] = "stock" if st.drew_from_stock else "pile"
