@@ -220,3 +220,22 @@ def test_a_black_bonus_three_in_another_hand_waits_for_its_players_turn_where_de
     game = canasta.Game.from_position(spec)
     assert not game.state.had_turn[3] and game.state.had_turn[2]
     assert "waiting" not in game.position()  # the default, so the export leaves it out
+
+
+# -- the hand number ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "decides"),
+    [("[initial_meld]\nminimums_by_hand = [50, 90, 120]\n", "initial_meld.minimums_by_hand"), ("[match]\nhands = 4\n", "match.hands = 4")],
+)
+def test_scores_of_hands_played_need_the_hand_number_where_it_decides_a_rule(rules: str, decides: str) -> None:
+    """Left out, the hand is the first, whose scores are 0; where the number decides the minimum or the match's end, a later one must be given."""
+    spec: dict[str, Any] = {"variant": house(rules, "regency"), "players": 4, "hands": {"0": 11, "1": 11, "2": 11, "3": 11}}
+    assert canasta.Game.from_position(spec).hand_number == 1
+    problems = problems_of({**spec, "scores": [500, 300]})
+    assert any(p.startswith("position.hand_number: missing;") and decides in p for p in problems), problems
+    game = canasta.Game.from_position({**spec, "scores": [500, 300], "hand_number": 3})
+    if "minimums_by_hand" in rules:
+        assert game.state.minimum(0) == 120  # the third hand's minimum, whatever the score
+    assert canasta.Game.from_position({**spec, "variant": "regency", "scores": [500, 300]}).hand_number == 1  # the number decides nothing here

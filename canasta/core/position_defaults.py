@@ -4,7 +4,7 @@ A position describes a table; a key it leaves out is what a table in that
 state would have under the profile in play: the reserve piles gone
 (``reserve``), the turns played (``turns``), whether the pile is frozen
 (``pile.frozen``), the seats still waiting for their first turn
-(``waiting``). Where the table cannot show it, each function says why, and
+(``waiting``), the hand number (``hand_number``). Where the table cannot show it, each function says why, and
 :mod:`canasta.core.positions` refuses the position naming the key, so a
 default never silently gives a side the wrong cards or the wrong rule.
 """
@@ -112,4 +112,20 @@ def pile_freezes(rules: TableRules, cards: list[int]) -> bool | None:
     return None if unknown else False
 
 
-__all__ = ["TRIGGER_WORDS", "default_waiting", "first_round_turns", "pile_freezes", "reserve_default"]
+def hand_number_unknown(rules: TableRules) -> str | None:
+    """What the hand number decides under these rules, where a position leaves it out and its scores show hands played; None where it decides nothing a table would miss.
+
+    Left out, the hand is the first, whose scores are all 0. Where the
+    opening minimum goes by the hand (``initial_meld.minimums_by_hand``) or
+    the match lasts a number of hands (``match.hands``), a later hand's
+    number is not on the table.
+    """
+    decides = []
+    if rules.minimums_by_hand:
+        decides.append("the opening minimum (initial_meld.minimums_by_hand)")
+    if rules.match_hands:
+        decides.append(f"when the match ends (match.hands = {rules.match_hands})")
+    return f"under these rules the hand number decides {' and '.join(decides)}" if decides else None
+
+
+__all__ = ["TRIGGER_WORDS", "default_waiting", "first_round_turns", "hand_number_unknown", "pile_freezes", "reserve_default"]

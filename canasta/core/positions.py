@@ -530,6 +530,10 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
     else:
         problems += _score_problems(scores, rules.target, rules.match_hands)
         st.scores = list(scores)
+        if "hand_number" not in p and any(scores):
+            found = shown.hand_number_unknown(rules)
+            if found is not None:
+                problems.append(f"position.hand_number: missing; {found}, and the scores show hands already played: give hand_number")
     used: Counter[int] = Counter()
     fill_counts = _hands(p, st, players, used, problems)
     if st.phase == MELD and rules.black_bonus and st.naturals_in_hand(st.current, THREE):
