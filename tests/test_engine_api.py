@@ -471,7 +471,7 @@ def test_match_ends_when_a_side_reaches_the_target() -> None:
     assert g.result.totals == g.scores and g.result.hands == 1
     assert g.legal_actions() == []
     err = g.violation("draw")
-    assert err is not None and err.rule == "match"
+    assert err is not None and err.rule == "match.target"
     with pytest.raises(canasta.IllegalActionError):
         g.apply("draw")
 

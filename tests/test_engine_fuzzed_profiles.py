@@ -768,6 +768,7 @@ def test_regression_a_meld_that_empties_the_hand_into_a_one_card_reserve_leaves_
         "hands": {"0": "4D 5C", "1": "JK 9S", "2": "KD 6H", "3": hand},
         "sides": {"0": {"melds": [], "opened": False}, "1": {"melds": melds, "opened": bool(melds)}},
         "pile": {"cards": "TH"},
+        "reserve": {"given": 0, "received": []},  # with melds on the table, whether a hand was emptied is not on it
     }
     g = canasta.Game.from_position(position)
     # the pile's one card would leave him nothing to keep after a discard, and his side cannot go out: the meld is refused

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -75,6 +79,92 @@ def test_action_text_round_trips(action: canasta.Action) -> None:
 def test_malformed_action_says_where(text: str, fragment: str) -> None:
     with pytest.raises(canasta.NotationError, match=fragment):
         canasta.parse_action(text)
+
+
+def meant_by(text: str) -> str | None:
+    """The text a NotationError for ``text`` suggests ("did you mean '...'?"), or None."""
+    with pytest.raises(canasta.NotationError) as info:
+        canasta.parse_action(text)
+    found = re.search(r"did you mean '([^']*)'\?$", str(info.value))
+    return found.group(1) if found else None
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("dscard 7", "discard 7"),  # a misspelt word: the closest one (difflib), with the rest
+        ("dicsard JK", "discard JK"),
+        ("DSCARD 7", "discard 7"),
+        ("tke n2", "take n2"),
+        ("mled K n3", "meld K n3"),
+        ("drw", "draw"),
+        ("retrct", "retract"),
+        ("yse", "yes"),
+        ("asks", "ask"),
+        ("shwo seven_pairs", "show seven_pairs"),
+        ("taketop n2", "take-top n2"),  # take-top written without its hyphen, or apart
+        ("take_top n2", "take-top n2"),
+        ("take top n2", "take-top n2"),
+        ("meld K 3", "meld K n3"),  # a count without its letter, turned, or run together
+        ("meld K 3n", "meld K n3"),
+        ("meld k n3t1", "meld K n3 t1"),
+        ("take 2", "take n2"),
+        ("take n1t1", "take n1 t1"),
+        ("take K n2", "take n2"),  # a take names no rank: the pile's top card gives it
+        ("meld n3 K", "meld K n3"),  # the rank comes first
+        ("meld queen n3", "meld Q n3"),  # a rank by its name, its plural, misspelt, or as a card
+        ("meld queens n3", "meld Q n3"),
+        ("meld quen n3", "meld Q n3"),
+        ("meld KS n3", "meld K n3"),
+        ("discard seven", "discard 7"),
+        ("discard 7H", "discard 7"),
+        ("discard 10D", "discard T"),
+        ("discard the 7", "discard 7"),
+        ("draw 2", "draw"),
+        ("K n3", "meld K n3"),  # no word at all: the action the rest implies
+        ("7", "discard 7"),
+        ("n2", "take n2"),
+    ],
+)
+def test_a_typo_in_action_text_gets_the_closest_valid_text(typed: str, meant: str) -> None:
+    assert meant_by(typed) == meant
+    canasta.parse_action(meant)  # the suggestion is itself valid text
+
+
+@pytest.mark.parametrize("typed", ["xyzzy 3", "qwerty", "@@", "meld Z n3", "meld 1 n3", "take q2", "meld K x3", "meld K n3 n1", "discard 7 8"])
+def test_text_with_nothing_close_lists_the_forms_instead(typed: str) -> None:
+    """No suggestion is guessed where nothing is close: the message lists the forms (words, ranks or counts) to choose from."""
+    with pytest.raises(canasta.NotationError) as info:
+        canasta.parse_action(typed)
+    message = str(info.value)
+    assert "did you mean" not in message
+    assert any(form in message for form in ("draw, take n2, take n1 t1", "2 3 4 5 6 7 8 9 T J Q K A", "n<naturals>", "write discard <rank>")), message
+
+
+def test_valid_spellings_are_read_as_they_are() -> None:
+    """Upper and lower case, and 10 for T, are valid text, not typos."""
+    assert canasta.parse_action("meld k n3") == canasta.parse_action("meld K n3")
+    assert canasta.parse_action("meld Q n3") == canasta.Meld(rank="Q", naturals=3)
+    assert canasta.parse_action("Discard 10") == canasta.Discard(rank="T")
+    assert canasta.parse_action("TAKE N2") == canasta.TakePile(naturals=2)
+
+
+@given(st.text(alphabet="drawtkemlsciqnjK0123456789 -_", max_size=24))
+def test_any_suggestion_is_valid_text(text: str) -> None:
+    try:
+        canasta.parse_action(text)
+    except canasta.NotationError as exc:
+        found = re.search(r"did you mean '([^']*)'\?$", str(exc))
+        if found:
+            canasta.parse_action(found.group(1))
+
+
+def test_canasta_play_shows_the_suggestion_at_its_prompt() -> None:
+    """The prompt's message is the NotationError's: a person who types ``dscard 7`` reads ``did you mean 'discard 7'?``."""
+    run = subprocess.run(
+        [sys.executable, "-m", "canasta", "play", "--seed", "1"], input="dscard 7\nquit\n", capture_output=True, text=True, timeout=120, check=False
+    )
+    assert "did you mean 'discard 7'?" in run.stdout, run.stdout[-800:]
 
 
 def test_position_export_round_trips_mid_game() -> None:

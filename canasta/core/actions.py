@@ -46,6 +46,7 @@ import attrs
 
 from canasta.errors import NotationError, shown_value
 
+from . import action_hints as hints
 from . import seals
 from .arguments import keyword_problem
 from .cards import JOKER, RANK_CHARS, RANK_INDEXES, WILD, Rank, parse_rank, rank_text
@@ -457,7 +458,8 @@ _PARSED: dict[str, Action] = {}
 _MAX_PARSED = 1024
 
 
-def _parse_counts(tokens: list[str], text: str) -> tuple[int, int, int]:
+def _parse_counts(tokens: list[str], text: str, head: str, hinted: bool) -> tuple[int, int, int]:
+    """The counts after ``head`` (``take``, ``meld K``); a bad one names itself and, where it can, the text meant (``n3`` for ``3``)."""
     got = {"n": 0, "t": 0, "j": 0}
     seen: set[str] = set()
     for tok in tokens:
@@ -466,10 +468,34 @@ def _parse_counts(tokens: list[str], text: str) -> tuple[int, int, int]:
         if m is None or key in seen:
             raise NotationError(
                 f"{text!r}: {tok!r} is not a count; write n<naturals>, t<twos> or j<jokers>, each once, with up to 3 digits 0-9, like 'n2 t1'"
+                + (_meant(text, hints.counts_candidates(tokens, head)) if hinted else "")
             )
         seen.add(key)
         got[key] = int(m.group(2))
     return got["n"], got["t"], got["j"]
+
+
+def _parses(text: str) -> bool:
+    """Whether a candidate text parses; its own errors build no hints, so a hint never searches further."""
+    try:
+        _parse(text, hinted=False)
+    except NotationError:
+        return False
+    return True
+
+
+def _meant(text: str, candidates: list[str]) -> str:
+    return hints.meant(text, candidates, _parses)
+
+
+def _rank_of(token: str, text: str, head: str, rest: list[str], hinted: bool) -> Rank:
+    """The rank a meld or discard names; a token that is none suggests the text meant (``meld queens n3``: ``meld Q n3``)."""
+    try:
+        return parse_rank(token)
+    except NotationError:
+        pass
+    meant = _meant(text, hints.rank_candidates(token, head, rest)) if hinted else ""
+    raise NotationError(f"{text!r}: {shown_value(token)} is not a rank; use one of {hints.RANKS}" + meant)
 
 
 def parse_action(text: str) -> Action:
@@ -497,39 +523,43 @@ def parse_action(text: str) -> Action:
     return action
 
 
-def _parse(text: str) -> Action:
+def _parse(text: str, hinted: bool = True) -> Action:
+    """The action ``text`` writes; ``hinted``: a refusal says what was most likely meant (:mod:`canasta.core.action_hints`)."""
     tokens = text.strip().split()
     if not tokens:
-        raise NotationError("empty action text")
+        raise NotationError(f"empty action text; write one of: {hints.FORMS}")
     word = tokens[0].lower()
     if word in _SIMPLE:
         if len(tokens) > 1:
-            raise NotationError(f"{text!r}: {word!r} takes nothing after it")
+            raise NotationError(f"{text!r}: {word!r} takes nothing after it; did you mean {word!r}?")
         return _SIMPLE[word]
     if word in ("take", "take-top"):
-        n, t, j = _parse_counts(tokens[1:], text)
+        n, t, j = _parse_counts(tokens[1:], text, word, hinted)
         return TakePile(naturals=n, twos=t, jokers=j, top_only=word == "take-top")
     if word == "meld":
         if len(tokens) < 3:
             raise NotationError(f"{text!r}: write meld <rank> <counts>, like 'meld K n3 t1'")
-        rank = parse_rank(tokens[1])
-        n, t, j = _parse_counts(tokens[2:], text)
+        rank = _rank_of(tokens[1], text, "meld", tokens[2:], hinted)
+        n, t, j = _parse_counts(tokens[2:], text, f"meld {rank}", hinted)
         if n + t + j == 0:
             raise NotationError(f"{text!r}: a meld needs at least one card")
         return Meld(rank=rank, naturals=n, twos=t, jokers=j)
     if word == "discard":
         if len(tokens) != 2:
-            raise NotationError(f"{text!r}: write discard <rank>, like 'discard 7' or 'discard JK'")
-        rank = parse_rank(tokens[1])
+            meant = _meant(text, hints.discard_candidates(tokens[1:])) if hinted else ""
+            raise NotationError(f"{text!r}: write discard <rank>, like 'discard 7' or 'discard JK'" + meant)
+        rank = _rank_of(tokens[1], text, "discard", [], hinted)
         if rank == WILD:
-            raise NotationError(f"{text!r}: W names the wild-card meld, not a card")
+            raise NotationError(f"{text!r}: W names the wild-card meld, not a card; discard a two (discard 2) or a joker (discard JK)")
         return Discard(rank=rank)
     if word == "show":
         if len(tokens) != 2:
             raise NotationError(f"{text!r}: write show <special hand>, like 'show seven_pairs'")
         return ShowSpecialHand(name=tokens[1])
-    valid = "draw, take, take-top, meld, discard, ask, yes, no, retract, decline, lay, show"
-    raise NotationError(f"{text!r}: unknown action {word!r}; one of {valid}")
+    meant = _meant(text, hints.unknown_word_candidates(tokens)) if hinted else ""
+    if meant:
+        raise NotationError(f"{text!r}: unknown action {tokens[0]!r}{meant}")
+    raise NotationError(f"{text!r}: unknown action {tokens[0]!r}; write one of: {hints.FORMS}")
 
 
 __all__ = [

@@ -239,7 +239,7 @@ class Game:
         if found is None:
             return None
         key, reason = found
-        source = self._st.rules.cite(key) or legality.FIXED_SOURCES.get(key, "")
+        source = legality.refusal_source(self._st.rules, key)
         return IllegalActionError(checked, key, source, reason)
 
     def can(self, action: object) -> bool:
@@ -291,7 +291,8 @@ class Game:
             what = "a number of cards from 1 to 1000" if kind.per_card else "1 (this penalty is not counted per card)"
             raise ArgumentError(f"Game.penalize(count=...): expected {what}, got {shown(count)}")
         if self._st.phase == OVER:
-            raise EntryError("the match is over; a penalty belongs to a hand in play", rule="match.target", source=rules.cite("match.target"))
+            ended_by = "match.hands" if rules.match_hands else "match.target"
+            raise EntryError("the match is over; a penalty belongs to a hand in play", rule=ended_by, source=rules.cite(ended_by))
         value = penalty_value(rules, kind)
         st = self._st
         if kind.raises_minimum:
@@ -310,7 +311,7 @@ class Game:
         found = legality.check(self._st, checked)
         if found is not None:
             key, reason = found
-            source = self._st.rules.cite(key) or legality.FIXED_SOURCES.get(key, "")
+            source = legality.refusal_source(self._st.rules, key)
             raise IllegalActionError(checked, key, source, reason)
         return checked
 

@@ -5,8 +5,12 @@ naming the profile key that forbids it and why. ``Game.can`` and
 ``Game.apply`` call it; :func:`canasta.core.listing.legal_actions` lists
 exactly the candidates it accepts, using the same predicates.
 
-Rules fixed for every profile carry a section key and their own citation in
-:data:`FIXED_SOURCES`.
+A refusal names the rule that decides it under the profile in play: a
+profile key wherever one forbids the action (under ``cuban`` a pile topped by
+a wild card is refused by ``discard_pile.always_frozen``, not by the fixed
+rule every other profile applies), cited from that profile
+(:func:`refusal_source`). Only rules the engine applies under every profile
+carry a fixed key and their own citation, in :data:`FIXED_SOURCES`.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from .special_hands import shown_violation
 from .state import ANSWER, OVER, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
 from .state import MELD as PHASE_MELD
+from .table import TableRules
 
 Violation = tuple[str, str]
 """(rule key, reason): the profile key (or fixed-rule section) that forbids an action, and why."""
@@ -52,7 +57,25 @@ FIXED_SOURCES = {
     "initial_meld.pending_pile": "004 L70, 001 §26 A",
     "end_of_stock": "000 TALONGENS SISTA KORT 2, 001 §24",
 }
-"""Citations for rules every profile shares, keyed like profile keys."""
+"""Citations for the rules the engine applies under every profile, which no profile key states; keyed like profile keys."""
+
+
+def refusal_source(rules: TableRules, key: str) -> str:
+    """The citation of the rule ``key`` that refuses an action: the profile's own for a profile key, else the fixed one.
+
+    A fixed rule takes its citation from :data:`FIXED_SOURCES`, never from a
+    comment a profile wrote on the table its key shares a name with
+    (``discard_pile.frozen`` is no key of ``[discard_pile]``). A profile key
+    takes the citation the profile in play gives it, or the one of the key
+    it belongs to (``going_out.canasta_kinds_required.natural``: the
+    profile's ``going_out.canasta_kinds_required``); a profile without one
+    (built in Python, with no comments) cites nothing.
+    """
+    fixed = FIXED_SOURCES.get(key)
+    if fixed is not None:
+        return fixed
+    return rules.cite(key)
+
 
 _TAKE_FORMS: Final = ((2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 0, 0))
 
@@ -153,7 +176,7 @@ def _going_out_violation(st: State, seat: int, canastas: int, naturals: int, tur
         return None
     if not concealed_now(st, seat):
         if not r.concealed_allowed:
-            return ("initial_meld.minimums", "your side has not opened, and these rules have no concealed going out: open first")
+            return ("concealed_going_out.allowed", "your side has not opened, and these rules have no concealed going out: open first")
         return ("initial_meld.minimums", "your side has not opened, so only a concealed going out is possible")
     waived = r.concealed_minimum == 1 or (r.concealed_minimum == 0 and st.drew_from_stock)
     if not waived:
@@ -372,6 +395,8 @@ def _meld_violation(st: State, a: Meld) -> Violation | None:
         return ("melds", "a meld names at least one card")
     if rank in (TWO, JOKER) or not 0 <= rank <= WILD:
         return ("melds", "twos and jokers are wild: meld them with a rank, or as the wild meld W")
+    if rank == THREE and st.rules.black_bonus:
+        return ("black_threes.bonus_card", "black threes are bonus cards here, laid down as soon as they come into the hand, never melded")
     if rank == WILD and n:
         return ("canastas.wild_canastas", "the wild meld holds only twos and jokers")
     if n > (st.naturals_in_hand(seat, rank) if rank != WILD else 0) or t > st.counts[seat][TWO] or j > st.counts[seat][WILD]:
@@ -404,6 +429,8 @@ def _pile_violation(st: State) -> Violation | None:
         return ("initial_meld.retract", "after taking back an opening from the pile, draw from the stock")
     top = pile[-1]
     if top == JOKER or top >> 2 == TWO:
+        if st.rules.always_frozen:  # only a natural pair of the top card's rank takes it, and a wild card has none (Cuban RG, EBB §2.3)
+            return ("discard_pile.always_frozen", "the pile is always frozen: only a natural pair of the top card's rank takes it, and a wild card on top has none")
         return ("discard_pile.wild_on_top", "a pile topped by a wild card cannot be taken")
     if top >> 2 == THREE:
         return ("black_threes.on_top", "a pile topped by a black three cannot be taken")
@@ -838,7 +865,7 @@ def check(st: State, action: Action) -> Violation | None:
     """None if ``action`` is legal for the player to act now; otherwise the rule that forbids it."""
     phase = st.phase
     if phase == OVER:
-        return ("match", "the match is over")
+        return ("match.hands" if st.rules.match_hands else "match.target", "the match is over")
     if phase == ANSWER:
         if isinstance(action, AnswerGoOut):
             return None
@@ -879,4 +906,4 @@ def check(st: State, action: Action) -> Violation | None:
     return ("turn", f"{action!r} is not an action")
 
 
-__all__ = ["FIXED_SOURCES", "Violation", "check", "going_out_violation", "opening_reach", "rank_value"]
+__all__ = ["FIXED_SOURCES", "Violation", "check", "going_out_violation", "opening_reach", "rank_value", "refusal_source"]

@@ -32,6 +32,7 @@ from canasta.errors import NotationError, PositionError, is_instance, shown_text
 from canasta.textfiles import read_data_file, toml_data
 from canasta.variants import Variant, VariantError, load_variant, loads_variant
 
+from . import position_defaults as shown
 from .arguments import INT64
 from .cards import JOKER, RED_THREES, THREE, TWO, WILD, build_deck, card_text, parse_card, rank_text
 from .events import FreezeReason
@@ -165,20 +166,15 @@ def _meld_of(cards: list[int], rules: TableRules, where: str, problems: list[str
     return rank, (len(naturals), twos, jokers, tuple(cards))
 
 
-def _default_waiting(st: State, rules: TableRules) -> list[int]:
-    if rules.keep_red_threes or rules.deal_red_threes_at_once:  # a red three in hand was kept (004 L160), or none waits
-        return []
-    return [s for s in range(rules.players) if s != st.current and st.red_threes_in_hand(s)]
-
-
 def _waiting(p: Mapping[str, Any], st: State, rules: TableRules, problems: list[str]) -> None:
     """Which seats' first turn of the hand has not come (``waiting``): their red threes still in hand count as 001 §21 G says.
 
     By default, where dealt red threes wait for the player's own turn, a seat
-    other than the one to play that holds a red three has not had a turn (the
-    only way play reaches that; 000 RÖDA TREOR 1, 001 §21 B); every other seat has.
+    other than the one to play that holds a red three (or a black three, where
+    black threes are bonus cards) has not had a turn (the only way play
+    reaches that; 000 RÖDA TREOR 1, 001 §21 B); every other seat has.
     """
-    default = _default_waiting(st, rules)
+    default = shown.default_waiting(st, rules)
     waiting = p.get("waiting", default)
     if not isinstance(waiting, list) or any(type(s) is not int or not 0 <= s < rules.players for s in waiting):
         problems.append(f"position.waiting: expected a list of seats whose first turn of this hand has not come, got {_show(waiting)}")
@@ -390,8 +386,43 @@ def _sides(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int
     return melded
 
 
+def _turns(p: Mapping[str, Any], st: State, rules: TableRules, problems: list[str]) -> None:
+    """The turns played this hand (``turns``), which decide the first round of turns (``discards.not_in_first_round``; Cuban RG).
+
+    Left out, a hand with nothing melded is in its first round, at the seat
+    to act's first turn (the turns of the seats between the dealer and him).
+    Where the first round decides what may be discarded, melds on the table
+    show a hand under way, and how far it has gone is not on the table: the
+    position must give ``turns``. Elsewhere the count decides nothing but
+    the turn cap, and is 0.
+    """
+    if "turns" in p or not any(rules.discard_not_first_round):
+        st.turns = _int(p, "turns", 0, problems, "position", least=0, most=LIMIT)
+        return
+    found = shown.first_round_turns(st, rules)
+    if isinstance(found, str):
+        problems.append(f"position.turns: missing; {found}: give turns = the turns played this hand (below {rules.players - len(rules.seating(st.hand_number).out)}: the first round)")
+        return
+    st.turns = found
+
+
 def _reserve(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int], problems: list[str]) -> None:
-    """The reserve piles (``reserve``): how many were given, to whom, and the cards of those still dealt aside (``reserve.dealt``)."""
+    """The reserve piles (``reserve``): how many were given, to whom, and the cards of those still dealt aside (``reserve.dealt``).
+
+    Left out where the rules have reserve piles, they are what the table
+    shows (:func:`~canasta.core.position_defaults.reserve_default`): every side that has opened (or made its
+    first canasta, by ``reserve.trigger``) has had its pile, in the order of
+    ``reserve.sizes``, so the next side to open receives the next size; where
+    the table cannot show it, the position must give ``reserve``.
+    """
+    if "reserve" not in p and rules.reserve_sizes:
+        found = shown.reserve_default(st, rules)
+        if isinstance(found, str):
+            problems.append(f"position.reserve: missing; {found}: give [position.reserve] with given = the piles gone and received = the sides that had one")
+            return
+        st.reserve_next, received = found
+        st.reserve_got = [u in received for u in range(len(st.reserve_got))]
+        return
     data = _table(p, "reserve", "position.", '{ given = 1, received = [0], piles = ["4C 8H 9D"] }', problems)
     if not data:
         return
@@ -447,11 +478,16 @@ def _pile(p: Mapping[str, Any], st: State, used: Counter[int], problems: list[st
     used.update(pile_cards)
     st.pile = pile_cards
     st.history = [(-1, c) for c in pile_cards]
-    natural_freeze = st.rules.always_frozen or any(c == JOKER or c >> 2 == TWO or c in RED_THREES for c in pile_cards)
-    frozen = pile_data.get("frozen", natural_freeze)
+    natural_freeze = st.rules.always_frozen or shown.pile_freezes(st.rules, pile_cards)
+    if natural_freeze is None and "frozen" not in pile_data:
+        problems.append(
+            "position.pile.frozen: missing; a card at the bottom of this pile may be the upcard or a discard, and these rules freeze the pile "
+            "for one and not the other (upcard, discard_pile.wild_discard_freezes, black_threes.discard): give frozen = true or false"
+        )
+    frozen = pile_data.get("frozen", bool(natural_freeze))
     if type(frozen) is not bool:
         problems.append(f"position.pile.frozen: expected true or false, got {_show(frozen)}")
-        frozen = natural_freeze
+        frozen = bool(natural_freeze)
     if st.rules.always_frozen:
         if not frozen:
             problems.append("position.pile.frozen: the pile is always frozen under these rules (discard_pile.always_frozen)")
@@ -494,6 +530,10 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
     else:
         problems += _score_problems(scores, rules.target, rules.match_hands)
         st.scores = list(scores)
+        if "hand_number" not in p and any(scores):
+            found = shown.hand_number_unknown(rules)
+            if found is not None:
+                problems.append(f"position.hand_number: missing; {found}, and the scores show hands already played: give hand_number")
     used: Counter[int] = Counter()
     fill_counts = _hands(p, st, players, used, problems)
     if st.phase == MELD and rules.black_bonus and st.naturals_in_hand(st.current, THREE):
@@ -522,7 +562,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
         st.melded_before[s] = True
     _waiting(p, st, rules, problems)
     _pile(p, st, used, problems)
-    st.turns = _int(p, "turns", 0, problems, "position", least=0, most=LIMIT)
+    _turns(p, st, rules, problems)
     _reserve(p, st, rules, used, problems)
     stock_data = _table(p, "stock", "position.", '{ cards = "4C 8H", size = 10 }', problems)
     top = parse_cards(stock_data.get("cards", ""), "position.stock.cards", problems)
@@ -686,7 +726,7 @@ def export_position(variant: Variant, st: State) -> dict[str, Any]:
         "stock": {"cards": cards_text(list(reversed(st.stock))), "size": len(st.stock)},
     }
     waiting = [s for s in range(r.players) if not st.had_turn[s] and st.sizes[s]]
-    if waiting != _default_waiting(st, r):
+    if waiting != shown.default_waiting(st, r):
         out["waiting"] = waiting
     if st.phase == MELD:
         out["drew"] = "stock" if st.drew_from_stock else "pile"

@@ -18,9 +18,11 @@ from typing import Any, cast
 
 import attrs
 
-from canasta.core.actions import parse_action
-from canasta.errors import ArgumentError, ScenarioError, is_instance, shown_text, shown_value
+from canasta.core.actions import Meld, parse_action
+from canasta.core.cards import Rank, parse_rank
+from canasta.errors import ArgumentError, NotationError, ScenarioError, is_instance, shown_text, shown_value
 from canasta.textfiles import UnreadableFileError, path_label, read_text, toml_data
+from canasta.variants.enums import CanastaKind
 
 CHECK_KEYS = (
     "legal_includes",
@@ -35,6 +37,7 @@ CHECK_KEYS = (
     "opened",
     "minimums",
     "canastas",
+    "melds",
     "hand_over",
     "termination",
     "score",
@@ -48,8 +51,31 @@ STEP_KEYS = ("action", "expect", "rule", "source", *CHECK_KEYS)
 SCENARIO_KEYS = ("title", "rule", "matrix", "description", "position", "steps")
 
 
-TABLE_CHECKS = {"hand_sizes": "seat", "minimums": "side", "canastas": "side", "score": "side"}
+TABLE_CHECKS = {"hand_sizes": "seat", "minimums": "side", "canastas": "side", "melds": "side", "score": "side"}
 """Expectations written as a table keyed by seat or side number, e.g. ``hand_sizes = { 0 = 3 }``."""
+
+
+MELD_PARTS = ("naturals", "twos", "jokers", "cards", "wilds", "canasta")
+"""What a ``melds`` expectation may state of one meld in its table form (docs/scenarios.md)."""
+
+CANASTA_KINDS = tuple(kind.value for kind in CanastaKind)
+"""The canasta kinds a ``melds`` expectation may name (``canasta = "mixed"``)."""
+
+
+@attrs.frozen(kw_only=True)
+class MeldExpectation:
+    """What a step expects of one side's meld of one rank: absent, exactly these counts, or any of its parts.
+
+    ``exact`` holds (naturals, twos, jokers) for the string form (``"n6"``:
+    six naturals and no wild card), ``parts`` the table form's stated parts,
+    and ``absent`` is true for ``"none"``: the side has no meld of that rank.
+    """
+
+    side: int
+    rank: Rank
+    absent: bool = False
+    exact: tuple[int, int, int] | None = None
+    parts: Mapping[str, int | bool | str] = attrs.field(factory=dict)
 
 
 class ScenarioFormatError(ScenarioError):
@@ -133,6 +159,11 @@ def _action_problem(text: str) -> str | None:
     return None
 
 
+def numbered(table: Any) -> bool:
+    """Whether an expectation is a table keyed by seat or side number, as ``{ 0 = ... }``."""
+    return isinstance(table, dict) and all(k.isascii() and k.isdigit() and len(k) <= 3 for k in table)
+
+
 def _check_shapes(data: Mapping[str, Any], where: str, problems: list[str]) -> None:
     """The expectations that the runner indexes must have the shape it reads; their values are compared as given."""
     for key in ("legal_includes", "legal_excludes"):
@@ -148,10 +179,78 @@ def _check_shapes(data: Mapping[str, Any], where: str, problems: list[str]) -> N
         if key not in data:
             continue
         table = data[key]
-        if not isinstance(table, dict) or any(not (k.isascii() and k.isdigit() and len(k) <= 3) for k in table):
+        if not numbered(table):
             problems.append(f"{where}.{key}: expected a table keyed by {kind} number, like {{ 0 = ... }}")
         elif key == "score" and any(not isinstance(v, dict) for v in table.values()):
             problems.append(f"{where}.score: expected a table of parts per side, like {{ 0 = {{ total = 580 }} }}")
+        elif key == "melds":
+            meld_expectations(table, where, problems)
+
+
+def meld_expectations(table: Mapping[str, Any], where: str, problems: list[str]) -> list[MeldExpectation]:
+    """The ``melds`` expectation of a step, read and checked: ``{ 0 = { "8" = "n6", K = { cards = 7, canasta = "mixed" } } }``.
+
+    A rank is written as in actions (``8``, ``T`` or ``10``, ``K``, ``3`` for
+    black threes, ``W`` for the wild-card meld). Its meld is stated exactly by
+    the counts of action text (``"n5 t1 j1"``), as absent by ``"none"``, or in
+    part by a table of ``naturals``, ``twos``, ``jokers``, ``cards``, ``wilds``
+    and ``canasta`` (``true``, ``false`` or a kind: ``natural``, ``mixed``,
+    ``wild``, ``pure_wild``, ``every_joker``). Every problem is named with its place.
+    """
+    out: list[MeldExpectation] = []
+    for side_key, ranks in table.items():
+        at = f"{where}.melds.{side_key}"  # a side number: checked by numbered()
+        if not isinstance(ranks, dict):
+            problems.append(f'{at}: expected a table of melds by rank, like {{ "8" = "n6" }}')
+            continue
+        for rank_key, value in ranks.items():
+            place = f"{at}.{rank_key if rank_key.isascii() and rank_key.isalnum() and len(rank_key) <= 3 else _short(repr(rank_key), 40)}"
+            rank = _meld_rank(rank_key, place, problems)
+            if rank is None:
+                continue
+            found = _meld_value(int(side_key), rank, value, place, problems)
+            if found is not None:
+                out.append(found)
+    return out
+
+
+def _meld_rank(text: str, place: str, problems: list[str]) -> Rank | None:
+    try:
+        rank = parse_rank(text)
+    except NotationError as exc:
+        problems.append(f"{place}: {_short(str(exc))}")
+        return None
+    if rank in (Rank.TWO, Rank.JOKER):
+        problems.append(f"{place}: twos and jokers are wild cards, melded with a rank or in the wild-card meld W; no meld has their rank")
+        return None
+    return rank
+
+
+def _meld_value(side: int, rank: Rank, value: Any, place: str, problems: list[str]) -> MeldExpectation | None:
+    if isinstance(value, str):
+        if value.strip().lower() == "none":
+            return MeldExpectation(side=side, rank=rank, absent=True)
+        try:
+            meld = parse_action(f"meld {rank} {value}")
+        except NotationError:
+            problems.append(f'{place}: {_short(repr(value))} is not a meld\'s contents; write its counts as in actions, like "n6" or "n5 t1 j1", or "none"')
+            return None
+        assert isinstance(meld, Meld)
+        return MeldExpectation(side=side, rank=rank, exact=(meld.naturals, meld.twos, meld.jokers))
+    if not isinstance(value, dict) or not value:
+        problems.append(f'{place}: expected the meld\'s counts ("n6"), "none", or a table like {{ cards = 7, wilds = 1, canasta = "mixed" }}')
+        return None
+    parts: dict[str, int | bool | str] = {}
+    count = len(problems)
+    _unknown(value, MELD_PARTS, place, problems)
+    for key, part in value.items():
+        if key == "canasta":
+            if not isinstance(part, bool) and part not in CANASTA_KINDS:
+                problems.append(f"{place}.canasta: expected true, false or a kind ({', '.join(CANASTA_KINDS)}), got {_short(repr(part))}")
+        elif key in MELD_PARTS and (type(part) is not int or not 0 <= part <= 999):
+            problems.append(f"{place}.{key}: expected a number of cards from 0 to 999, got {_short(repr(part))}")
+        parts[key] = part
+    return MeldExpectation(side=side, rank=rank, parts=parts) if len(problems) == count else None
 
 
 def _step(data: Any, where: str, problems: list[str]) -> Step | None:

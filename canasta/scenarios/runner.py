@@ -13,10 +13,21 @@ from canasta.core.actions import parse_action
 from canasta.core.cards import card_text
 from canasta.core.events import HandEnded, MatchEnded
 from canasta.core.game import Game
+from canasta.core.views import MeldView
 from canasta.errors import ArgumentError, CanastaError, NotationError, ScenarioError, shown_value
 from canasta.textfiles import path_label
 
-from .format import Scenario, ScenarioFormatError, Step, given_paths, is_folder, load_scenarios, scenario_files
+from .format import (
+    MeldExpectation,
+    Scenario,
+    ScenarioFormatError,
+    Step,
+    given_paths,
+    is_folder,
+    load_scenarios,
+    meld_expectations,
+    scenario_files,
+)
 
 
 @attrs.frozen(kw_only=True)
@@ -108,6 +119,8 @@ def _check_state(game: Game, tracker: _Tracker, checks: Mapping[str, Any], where
                 out.append(f"{where}: {key}: {number} is not a {what.split()[-1]} at this table (0 to {count - 1})")
             else:
                 _cmp(out, f"{where}: {what} {number}", value, get_one(int(number)))
+    for expected in meld_expectations(checks.get("melds", {}), where, []):  # load_scenarios has checked them
+        out += _meld_failures(game, expected, where)
     if "score" in checks:
         if tracker.hand_end is None:
             out.append(f"{where}: expected a score breakdown, but the hand has not ended")
@@ -120,6 +133,58 @@ def _check_state(game: Game, tracker: _Tracker, checks: Mapping[str, Any], where
                 for part, value in parts.items():
                     _cmp(out, f"{where}: side {side} {part}", value, getattr(got, part, None))
     return out
+
+
+def meld_text(meld: MeldView | None) -> str:
+    """A meld as a failure shows it: its counts as in actions, its cards and wild cards, and what canasta it is.
+
+    >>> meld_text(None)
+    'no meld'
+    """
+    if meld is None:
+        return "no meld"
+    counts = " ".join(f"{letter}{n}" for letter, n in (("n", meld.naturals), ("t", meld.twos), ("j", meld.jokers)) if n)
+    wilds = meld.twos + meld.jokers
+    kind = f"a {meld.canasta_kind} canasta" if meld.canasta_kind is not None else "not a canasta"
+    return f"{counts} ({meld.size} cards, {wilds or 'no'} wild card{'' if wilds == 1 else 's'}; {kind})"
+
+
+def _meld_failures(game: Game, expected: MeldExpectation, where: str) -> list[str]:
+    """How a side's meld of a rank differs from what the step expects of it (``melds``), or nothing."""
+    if expected.side >= game.sides:
+        return [f"{where}: melds: {expected.side} is not a side at this table (0 to {game.sides - 1})"]
+    meld = next((m for m in game.view(game.current_player).melds[expected.side] if m.rank == expected.rank), None)
+    what = f"{where}: side {expected.side}'s meld of {expected.rank}"
+    if expected.absent:
+        return [] if meld is None else [f"{what}: expected none, got {meld_text(meld)}"]
+    if expected.exact is not None:
+        n, t, j = expected.exact
+        if meld is not None and (meld.naturals, meld.twos, meld.jokers) == (n, t, j):
+            return []
+        shown = " ".join(f"{letter}{c}" for letter, c in (("n", n), ("t", t), ("j", j)) if c)
+        return [f"{what}: expected exactly {shown} ({n + t + j} cards, {t + j or 'no'} wild card{'' if t + j == 1 else 's'}), got {meld_text(meld)}"]
+    if meld is None:
+        return [f"{what}: expected {_parts_text(expected.parts)}, got no meld"]
+    got: dict[str, object] = {
+        "naturals": meld.naturals,
+        "twos": meld.twos,
+        "jokers": meld.jokers,
+        "cards": meld.size,
+        "wilds": meld.twos + meld.jokers,
+        "canasta": meld.canasta_kind is not None,
+    }
+    wrong = [
+        key
+        for key, value in expected.parts.items()
+        if (got[key] != value if key != "canasta" or isinstance(value, bool) else meld.canasta_kind != value)
+    ]
+    if not wrong:
+        return []
+    return [f"{what}: expected {_parts_text(expected.parts)}, got {meld_text(meld)}"]
+
+
+def _parts_text(parts: Mapping[str, object]) -> str:
+    return ", ".join(f"{key} = {str(value).lower() if isinstance(value, bool) else value}" for key, value in parts.items())
 
 
 def renamed_rule(rule: str) -> tuple[str, ...]:
