@@ -1,4 +1,4 @@
-"""Digests of HeuristicBot's decisions over seeded matches (issue 21, deliver 2).
+"""Digests of HeuristicBot's decisions over seeded matches, so a change that makes the bot faster cannot change a decision unseen.
 
 The fast HeuristicBot must decide the same actions as the one it replaced,
 decision for decision: ``tests/golden/bots/decisions.toml`` holds the digests

@@ -1,9 +1,9 @@
-"""Digests of simulation outputs, every number at full precision (issue 21: outputs unchanged apart from timings).
+"""Digests of simulation outputs, every number at full precision: a change of how statistics are gathered changes no output but the timings.
 
 ``tests/golden/simulation/json-digests.toml`` holds the SHA-256 of the JSON
 of fixed-seed ``simulate`` and ``compare`` runs, with every float as JSON
 writes it (its shortest exact form) and the timings left out, written by the
-code before issue 21 changed how the statistics are gathered.
+code before the statistics were tallied chunk by chunk.
 ``tests/test_simulation_json_golden.py`` compares: a statistic that moves by
 one bit, a count, an interval, a sample, shows up. The Markdown golden
 (``test_simulation_golden.py``) shows the report as people read it, rounded.

@@ -16,7 +16,7 @@ needs one.
 
 Every profile ``variants()`` draws can also end a match: :func:`scoring_sources`
 finds a way for some side to score a point at each of its player counts (a
-profile under which no side ever can is refused by validation, issue 17).
+profile under which no side ever can is refused by validation).
 ``scoring_edge_variants()`` draws profiles near that edge, with most of their
 points taken away, and ``house_files()`` writes a valid profile as a house file
 that ``extends`` a bundled one.

@@ -1,4 +1,4 @@
-"""HeuristicBot decides as it did before it was made fast, decision for decision (issue 21, deliver 2).
+"""HeuristicBot decides as it did before it was made fast, decision for decision.
 
 The digests in ``tests/golden/bots/decisions.toml`` were written by
 ``tests/bot_digests.py`` with the pure-Python bot before it was compiled; the

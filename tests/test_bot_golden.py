@@ -5,7 +5,7 @@ OpenSpiel's playthroughs are the model: a file per match under
 change to what a bot decides, to how the registry seeds a seat
 (:func:`canasta.bots.registry.seat_seed`) or to the engine's dealing shows up
 as a diff naming the first action that changed. The files were recorded before
-issue 18 moved the bots onto :class:`canasta.TableRules` and the engine's
+the bots were moved onto :class:`canasta.TableRules` and the engine's
 going-out search, and the bots still play them action for action.
 
 A deliberate change of play is recorded anew with

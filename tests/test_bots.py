@@ -439,7 +439,7 @@ def test_the_bot_values_a_canasta_as_the_engine_scores_it() -> None:
 def test_the_partner_counts_a_pure_wild_canasta_at_its_bonus_when_asked() -> None:
     """001 §23 A with 004 opt b: a pure-wild canasta (2140 on the table) puts the side ahead of three natural canastas (1710).
 
-    Before issue 18 the bot valued it at 1000 (1140 on the table) and said no with this costly hand: the one
+    When the bot valued cards by its own table, not the profile's, it valued it at 1000 (1140 on the table) and said no with this costly hand: the one
     decision the drifted joker-canasta value changed.
     """
     sides = {
@@ -495,7 +495,7 @@ def test_heuristic_partners_outscore_random_partners_over_twenty_seeded_hands() 
 
 
 # ---------------------------------------------------------------------------
-# Hostile input (issue 17): one seed rule, and the library's own errors for every bad argument
+# Hostile input: one seed rule, and the library's own errors for every bad argument
 # ---------------------------------------------------------------------------
 
 
@@ -615,7 +615,7 @@ def test_play_turn_on_a_finished_match_is_refused() -> None:
 
 
 # ---------------------------------------------------------------------------
-# The registry (issue 18): one list of names, one seed rule, one error for an unknown name
+# The registry: one list of names, one seed rule, one error for an unknown name
 # ---------------------------------------------------------------------------
 
 
@@ -641,7 +641,7 @@ def test_the_registry_names_the_library_bots_and_takes_a_factory() -> None:
 
 
 def test_one_seed_rule_seats_every_bot() -> None:
-    """seat_seed(u, s) = derive_seed(u, "bot", s), BLAKE2b of "u:bot:s": the simulation's rule before issue 18, unchanged."""
+    """seat_seed(u, s) = derive_seed(u, "bot", s), BLAKE2b of "u:bot:s": the simulation's rule before the registry existed, unchanged, so seeded runs replay."""
     for unit, seat in ((0, 0), (5, 3), (-(2**63), 1), (2**63 - 1, 5)):
         digest = hashlib.blake2b(f"{unit}:bot:{seat}".encode(), digest_size=8).digest()
         assert seat_seed(unit, seat) == derive_seed(unit, "bot", seat) == int.from_bytes(digest, "big") >> 1
@@ -700,7 +700,7 @@ def test_a_value_that_makes_no_bot_is_refused_before_any_is_made() -> None:
 
 
 # ---------------------------------------------------------------------------
-# One place per fact (issue 18): documented, reading the engine's rules and constants, tested through public names
+# One place per fact: documented, reading the engine's rules and constants, tested through public names
 # ---------------------------------------------------------------------------
 
 BOT_MODULES = ["canasta.bots", *(f"canasta.bots.{m.name}" for m in pkgutil.iter_modules(canasta.bots.__path__))]

@@ -1,4 +1,4 @@
-"""The wheel's build hook (hatch_build.py) never writes into the checkout, and says what it does (issue 17, item 8).
+"""The wheel's build hook (hatch_build.py) never writes into the checkout, and says what it does.
 
 hatch-mypyc compiles next to the sources and renames ``pyproject.toml`` for the
 length of the compile, so a build killed at the wrong moment left the checkout

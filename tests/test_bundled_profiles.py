@@ -135,7 +135,7 @@ def meld_shape_legal(v: Variant, naturals: int, wilds: int) -> bool:
 # --------------------------------------------------------------------------- structure
 
 
-def test_variant_names_are_the_six_bundled_profiles() -> None:
+def test_variant_names_are_the_nine_bundled_profiles() -> None:
     assert canasta.variant_names() == sorted(BUNDLED)
 
 

@@ -1,4 +1,4 @@
-"""The compiled and the pure-Python engine play every seed identically (issue 12).
+"""The compiled and the pure-Python engine play every seed identically.
 
 The test suite runs against whichever build is installed: ``.ci/run`` runs it
 once against the pure-Python editable install and once against the wheel

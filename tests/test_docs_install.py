@@ -1,4 +1,4 @@
-"""The install instructions say what each command does to the engine (issue 17, item 8).
+"""The install instructions say what each command does to the engine.
 
 ``pip install .`` compiles the engine with mypyc and takes half a minute or
 more; ``pip install -e .`` is always pure Python and silently replaces a

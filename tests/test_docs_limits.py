@@ -1,4 +1,4 @@
-"""The limits docs/house-rules.md states are the loader's own (issue 17, item 6).
+"""The limits docs/house-rules.md states are the loader's own.
 
 The page once said profile files are read "up to 4 MiB" in one place and
 256 KiB in another, while the loader refuses anything over

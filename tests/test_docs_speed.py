@@ -1,4 +1,4 @@
-"""Speed figures in the docs say what they apply to, and agree from page to page (issue 17, item 6).
+"""Speed figures in the docs say what they apply to, and agree from page to page.
 
 A figure without its job, engine and date misleads: "about 2.5 times as fast"
 was the engine's decision loop alone, where a user running ``canasta compare``

@@ -1,4 +1,4 @@
-"""The fixed action and observation encodings of :mod:`canasta.encoding` (issue 11)."""
+"""The fixed action and observation encodings of :mod:`canasta.encoding`."""
 
 from __future__ import annotations
 
@@ -162,7 +162,7 @@ def test_observation_shows_the_seat_sitting_out() -> None:
 
 
 def test_the_playing_block_is_the_views_sitting_out_from_the_seat() -> None:
-    """The observation reads who sits out from the view (issue 18), seen from the seat: me first, then to my left."""
+    """The observation reads who sits out from the view (the one place that knows it), seen from the seat: me first, then to my left."""
     import attrs
 
     space = ObservationSpace("regency", 5)
@@ -184,7 +184,7 @@ def test_the_playing_block_is_the_views_sitting_out_from_the_seat() -> None:
 
 
 def test_card_classes_and_meld_slots_follow_the_card_constants() -> None:
-    """Classes and slots are derived from canasta.core.cards (issue 18): a class per rank, then red threes and jokers."""
+    """Classes and slots are derived from canasta.core.cards, the one place that knows the cards: a class per rank, then red threes and jokers."""
     from canasta.core.cards import JOKER, N_CODES, RANK_CHARS, RED_THREES, WILD, rank_of, rank_text
 
     classes = observation_module.CARD_CLASSES
@@ -280,7 +280,7 @@ def test_import_canasta_does_not_import_numpy() -> None:
     assert out.stdout.strip() == "False"
 
 
-# -- hostile input (issue 17): every bad argument gets the library's own error ------------
+# -- hostile input: every bad argument gets the library's own error ------------
 
 
 @pytest.mark.parametrize("cls", [ActionSpace, ObservationSpace])

@@ -1,7 +1,7 @@
 """The public API contract of the engine: seats and phases, action notation, records, views, seeds, match end.
 
-These are the promises DESIGN.md makes to card rooms, scorekeepers and
-research code ("The public names"): ``Game``, ``legal_actions``, ``apply``
+These are the promises the README and docs/engine.md ("The API") make to card
+rooms, scorekeepers and research code: ``Game``, ``legal_actions``, ``apply``
 returning events and raising ``IllegalActionError`` with the game unchanged,
 ``copy``, ``view``, ``record`` / ``replay``.
 """

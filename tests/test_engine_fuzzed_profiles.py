@@ -1,4 +1,4 @@
-"""No valid profile leads to a dead end (issue 17, item 2; DESIGN "No dead ends").
+"""No valid profile leads to a dead end: every reachable state offers its player a legal action.
 
 The playouts of ``test_engine_playouts`` run over the bundled profiles; here
 they run over profiles no file ships:

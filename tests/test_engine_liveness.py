@@ -1,4 +1,4 @@
-"""Every valid profile can end a match (issue 17, item 2; DESIGN "No dead ends").
+"""Every valid profile can end a match: no reachable state leaves its player without a legal action, and every hand ends.
 
 A match ends after the hand in which a side reaches the target (001 §1,
 §34 A), and the target is at least 50. A profile under which no side can ever

@@ -1,4 +1,4 @@
-"""One typed error family (issue 8, item 4) and a scenario runner that is quiet by default and never shows a traceback (items 7 and 9)."""
+"""One typed error family, and a scenario runner that is quiet by default and never shows a traceback."""
 
 from __future__ import annotations
 

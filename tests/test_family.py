@@ -1,4 +1,4 @@
-"""The Canasta family as data (issue 20): the house snippets, schema-1 files, and the family's actions in the research encodings.
+"""The Canasta family as data: the house snippets, schema-1 files, and the family's actions in the research encodings.
 
 The rules themselves are checked by the scenarios under ``tests/scenarios/family/``
 (from the digests in the shared rules folder) and by the playouts that run every
@@ -31,7 +31,7 @@ def test_every_house_snippet_is_shown_in_the_docs_folder() -> None:
 
 @pytest.mark.parametrize("path", SNIPPETS, ids=[p.stem for p in SNIPPETS])
 def test_a_house_snippet_validates_and_plays_a_hand(path: Path) -> None:
-    """Modern American's common house options (issue 20, item 2): each file loads, changes what it says, and plays."""
+    """Modern American's common house options: each file loads, changes what it says, and plays."""
     variant = canasta.load_variant(path)
     parent = canasta.load_variant("modern-american")
     assert canasta.diff_variants(parent, variant), "a house option changes a rule"
@@ -102,7 +102,7 @@ SEVEN_PAIRS = {
 
 
 def test_a_special_hand_is_one_action_of_the_space_and_its_mask() -> None:
-    """The action space holds each special hand's show action, and the mask is the legal list (issue 20, item 4)."""
+    """The action space holds each special hand's show action, and the mask is the legal list."""
     game = canasta.Game.from_position(SEVEN_PAIRS)
     space = ActionSpace("modern-american", 4)
     legal = game.legal_actions()

@@ -1,4 +1,4 @@
-"""Nothing raises outside the library's own errors, whatever the input (issue 17, item 1; docs/errors.md).
+"""Nothing raises outside the library's own errors, whatever the input (docs/errors.md).
 
 Each test tries several members of one class of hostile input: paths no
 file system holds, integers too large for a record, arguments of the wrong

@@ -1,4 +1,4 @@
-"""The OpenSpiel game ``python_canasta`` of :mod:`canasta.integrations.openspiel` (issue 11)."""
+"""The OpenSpiel game ``python_canasta`` of :mod:`canasta.integrations.openspiel`."""
 
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ def test_the_example_evaluates_bots_in_a_few_hands() -> None:
     assert len(results) == 2 and sum(results) == pytest.approx(0.0)
 
 
-# -- the framework's contracts (issue 17) ---------------------------------------------------
+# -- the framework's contracts ----------------------------------------------------------------
 
 TABLES = [("finnish", 4), ("regency", 5), ("swedish-club", 2)]
 
@@ -264,7 +264,7 @@ def test_observers_and_states_refuse_what_is_no_state_or_no_seat() -> None:
 
 
 def test_the_game_reads_the_public_rules_and_names_its_encodings_as_pettingzoo_does() -> None:
-    """One rules object (issue 18): the game's rules are canasta.TableRules; the one-hand copy differs in the match length only (match.hands)."""
+    """One rules object: the game's rules are canasta.TableRules; the one-hand copy differs in the match length only (match.hands)."""
     game = canasta_openspiel.CanastaGame({"variant": "regency", "players": 4})
     assert type(game.rules) is canasta.TableRules
     state = game.new_initial_state()

@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment of :mod:`canasta.integrations.pettingzoo` (issue 11)."""
+"""The PettingZoo AEC environment of :mod:`canasta.integrations.pettingzoo`."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def test_a_house_file_loads_as_an_environment(tmp_path: Path) -> None:
 
 
 def test_each_space_has_one_name_pettingzoos() -> None:
-    """PettingZoo's API names the spaces action_space(agent) and observation_space(agent) (issue 18); the encodings are *_encoding.
+    """PettingZoo's API names the spaces action_space(agent) and observation_space(agent); the encodings are *_encoding.
 
     The dictionaries PettingZoo deprecates, and the names of earlier releases, are gone: one name per space.
     """
@@ -176,7 +176,7 @@ def test_bad_arguments_are_refused() -> None:
         raw_env(variant="no-such-profile")
 
 
-# -- the framework's contracts (issue 17) ---------------------------------------------------
+# -- the framework's contracts ----------------------------------------------------------------
 
 
 def _first_observation(seed: object) -> bytes:

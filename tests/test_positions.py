@@ -1,6 +1,6 @@
 """Positions (docs/scenarios.md "The position"): reading them from any input, refusing inconsistent ones, and exporting every start-of-turn state.
 
-Each test names the defect it guards against (issue 8, item 9).
+Each test names the defect it guards against.
 """
 
 from __future__ import annotations
@@ -324,7 +324,7 @@ def test_a_toml_text_string_is_never_taken_for_a_path() -> None:
 
 
 def test_a_score_played_past_the_floor_is_not_exported_as_a_position_that_would_not_load() -> None:
-    """A position loaded at the score floor (-LIMIT) and played on: the export refuses, never writes what cannot load (issue 17, found by the ci profile)."""
+    """A position loaded at the score floor (-LIMIT) and played on: the export refuses, never writes what cannot load (found by the ci profile)."""
     game = canasta.Game.from_position(
         position(
             variant="dutch",

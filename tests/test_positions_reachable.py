@@ -1,4 +1,4 @@
-"""Positions no play can reach are refused at load; every accepted one can be played on (issue 17, item 1).
+"""Positions no play can reach are refused at load; every accepted one can be played on.
 
 A position is exported from a random point of a random match (any bundled
 profile and player count), then mutated the way a scenario author or a
@@ -7,8 +7,8 @@ switched, the stock emptied, the pile frozen or swapped, melds or openings
 taken away, scores, seeds and counters pushed to the ends of their ranges.
 Loading it either raises :class:`canasta.PositionError` or gives a game in
 which the player to act has a legal action (or the match is over), and a
-short random playout from there never meets a state without one (DESIGN,
-"No dead ends").
+short random playout from there never meets a state without one
+(docs/engine.md, "No dead ends").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Game records: reading them strictly, saying where a bad one is wrong, and locating a replay that breaks (issue 8, items 4 and 9)."""
+"""Game records: reading them strictly, saying where a bad one is wrong, and locating a replay that breaks."""
 
 from __future__ import annotations
 

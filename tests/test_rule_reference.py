@@ -1,8 +1,8 @@
 """docs/rules.md is generated from the schema and the bundled profiles and must match them.
 
 The rule reference is where a club looks a key up, so a schema or profile
-change that is not followed by a regeneration fails here (issue 10: "generated
-from the schema so that it cannot drift").
+change that is not followed by a regeneration fails here: it is generated from
+the schema so that it cannot drift.
 """
 
 from __future__ import annotations

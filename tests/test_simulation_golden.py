@@ -5,7 +5,7 @@
 that says how long the run took. Any change to a metric, a number's format, a
 heading, the statistics, the rule-by-rule breakdown or the order of anything
 shows up as a diff, as OpenSpiel's playthroughs show a changed game. The file
-was first written from the code before issue 18 gave every metric one
+was first written from the code before every metric had one
 declaration, and the report is the same since.
 
 A deliberate change of the report is recorded anew with

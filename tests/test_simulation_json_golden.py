@@ -1,4 +1,4 @@
-"""Simulation outputs at full precision are those of the code before issue 21's changes (see ``simulation_digests.py``)."""
+"""Simulation outputs at full precision are those of the code before statistics were tallied (see ``simulation_digests.py``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Results that print, options that are typed, and bots of one's own (issue 18, items 6 and 7).
+"""Results that print, options that are typed, and bots of one's own.
 
 ``print(canasta.compare([...]))`` shows the report the command line prints, a
 result's ``repr`` is one line, notebooks get Markdown, every public attribute

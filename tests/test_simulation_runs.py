@@ -66,7 +66,7 @@ def test_canastas_are_counted_and_scored_by_the_kind_the_engine_gives_them() -> 
     assert _value("canastas.total", hand, context) == 5
     assert [_value(f"canastas.{k.value}", hand, context) for k in CanastaKind] == [1, 1, 1, 2, 0]
     pure = context.rules.canasta_bonus(CanastaKind.PURE_WILD)
-    assert pure > context.rules.canasta_bonus(CanastaKind.WILD)  # the drifted value of issue 18: one kind of wild card earns more
+    assert pure > context.rules.canasta_bonus(CanastaKind.WILD)  # a value once copied and drifted: one kind of wild card earns more
     assert _value("score.canastas.pure_wild.side0", hand, context) == 2 * pure
     assert _value("score.canastas.pure_wild", hand, context) == pure  # the mean of the two sides
 
@@ -111,7 +111,7 @@ def test_special_hands_end_hands_and_score_as_a_part_of_their_own() -> None:
 
 
 def test_every_metric_is_declared_once_with_all_it_needs() -> None:
-    """One declaration per metric (issue 18): keys are unique, each has its unit and group, the headline ones their words."""
+    """One declaration per metric: keys are unique, each has its unit and group, the headline ones their words."""
     for sides in (2, 3):
         for mode in Mode:
             metrics = catalog(sides, mode)

@@ -1,6 +1,6 @@
 """Statistics in bounded memory, bit for bit: counts of distinct values give exactly what the per-unit lists gave.
 
-A run no longer keeps every unit's values (issue 21: a 100,000-hand
+A run no longer keeps every unit's values (bounded memory: a 100,000-hand
 comparison in bounded memory). Each metric is a :class:`Tally`, a count of
 each distinct value, and paired differences are tallied as the chunks of the
 two profiles arrive. The reference is the two-pass arithmetic on the full
@@ -212,7 +212,7 @@ def _untimed_lines(report: str) -> list[str]:
 
 
 def _reference_rows(c: Any) -> None:
-    """The statistics as the per-unit path computed them before issue 21: from the samples, by the two-pass functions."""
+    """The statistics as the per-unit path computed them before runs were tallied: from the samples, by the two-pass functions."""
     first = c.results[0].samples
     for r in c.results:
         for m in r.metrics:

@@ -1,4 +1,4 @@
-"""Views and observations are bit for bit those of the main the speed work started from (issue 21, deliver 1).
+"""Views and observations are bit for bit those of the code before views were built in compiled code.
 
 The digests in ``tests/golden/views/digests.toml`` were written by
 ``tests/view_digests.py`` before the views were rebuilt in compiled code; the

@@ -1,4 +1,4 @@
-"""Digests of seats' views and observation vectors over seeded random play (issue 21).
+"""Digests of seats' views and observation vectors over seeded random play, so that a change of how views are built cannot change one unseen.
 
 The speed work on views and observations must leave them bit for bit as
 they were: ``tests/golden/views/digests.toml`` holds the digests of the main

@@ -1,4 +1,4 @@
-"""HeuristicBot's decisions, compiled with the engine (issue 21): a pure function of the bot's salt, the view and the legal actions.
+"""HeuristicBot's decisions, compiled with the engine for speed: a pure function of the bot's salt, the view and the legal actions.
 
 :class:`canasta.bots.HeuristicBot` is the public face (its docstrings, its
 seed); every decision is :func:`decide`, here, which mypyc compiles with the

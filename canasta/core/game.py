@@ -519,7 +519,7 @@ def _dead_end(game: Game) -> str:
     """Why a position leaves its player no legal action: the refusals of every move he could try.
 
     No play reaches such a state (the engine keeps a move open for every
-    player, DESIGN "No dead ends"), so the position is refused at load.
+    player: docs/engine.md, "No dead ends"), so the position is refused at load.
     """
     from .actions import DECLINE, DRAW, discard, take
 

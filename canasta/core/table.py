@@ -267,7 +267,7 @@ RULE_FIELDS = (
 RULES_VERSION: Final = 3
 """The version of the engine's rules, written into every game record so that a record replays as it was played.
 
-Version 2 (issue 19) scores a red three left in a hand as its source says
+Version 2 scores a red three left in a hand as its source says
 (decisions P44) and lets a player ask "may I go out?" after melding where the
 profile's ``going_out.ask_after_melding`` allows it (001 §23 B). Version 3 refuses a take for the opening that could only be taken
 back: one that leaves no card to discard and keep once the opening is made,

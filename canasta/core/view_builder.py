@@ -1,4 +1,4 @@
-"""Build a seat's view from the state: compiled with the engine, and made from what changed (issue 21).
+"""Build a seat's view from the state: compiled with the engine, and made from what changed, since a bot builds one per decision.
 
 :mod:`canasta.core.views` defines what a view holds; this module fills one
 in. It runs once per bot decision and per learning step, so it is compiled

@@ -23,7 +23,7 @@ every call, as PettingZoo's AEC API asks). The encodings behind them are
 :attr:`raw_env.observation_encoding` and :attr:`raw_env.action_encoding`, as on
 the OpenSpiel game. There are no ``observation_spaces`` and ``action_spaces``
 dictionaries (PettingZoo deprecates them), nor the ``observations_space`` and
-``actions_space`` of earlier releases (issue 18).
+``actions_space`` of earlier releases of this adapter, renamed to PettingZoo's own names.
 
 An episode is ``hands`` hands (default 1; None plays the whole match, 001 §1).
 At the end of each hand every agent is rewarded with its side's hand score

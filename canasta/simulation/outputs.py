@@ -25,9 +25,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
-from canasta import textfiles
 from canasta.errors import SimulationError, is_instance, shown_text, shown_value
-from canasta.textfiles import path_label
+from canasta.textfiles import UnwritableFileError, path_label
+from canasta.textfiles import replaced as replaced_file
 
 PathLike = str | os.PathLike[str]
 """A file name as the callers accept it."""
@@ -123,7 +123,7 @@ def replaced(path: PathLike, what: str) -> Iterator[TextIO]:
     writing or renaming is a :class:`SimulationError` naming ``what``.
     """
     try:
-        with textfiles.replaced(path, devices=True) as stream:
+        with replaced_file(path, devices=True) as stream:
             yield stream
-    except textfiles.UnwritableFileError as exc:
+    except UnwritableFileError as exc:
         raise SimulationError(f"cannot write {what} to {exc.label}: {exc.reason.removeprefix('cannot be written: ')}") from None
