@@ -338,12 +338,16 @@ def _held(view: PlayerView, seat: int, person: bool) -> str:
 
 
 def meld_cell(m: MeldView) -> str:
-    """A meld in a few words, for a packed table: ``K mixed canasta (7 cards)``, ``Q: QD QC 2S QH (mixed, 3 to go)``."""
+    """A meld in a few words, for a packed table: ``K mixed canasta (7 cards)``, ``Q ×3 2S (mixed, 4 to go)``: its natural
+    cards counted (their suits decide nothing in a meld of one rank), its wild cards named."""
     if m.is_canasta:
         kind = kind_text(m.canasta_kind if m.canasta_kind is not None else canasta_kind(m.rank, m.twos, m.jokers))
         return f"{m.rank.text} {kind} canasta ({count_text(m.size)})"
     kind = kind_text(canasta_kind(m.rank, m.twos, m.jokers))
-    return f"{m.rank.text}: {' '.join(c.text for c in m.cards)} ({kind}, {m.to_canasta} to go)"
+    wild = [c.text for c in m.cards if c.is_wild]
+    naturals = len(m.cards) - len(wild)
+    cards = " ".join(([f"\u00d7{naturals}"] if naturals else []) + wild)
+    return f"{m.rank.text} {cards} ({kind}, {m.to_canasta} to go)"
 
 
 def packed(cells: Sequence[str], width: int, *, indent: str = "", gap: str = "   ") -> list[str]:

@@ -250,14 +250,14 @@ class RichScreen(Screen):
     def _rendered(self, item: RenderableType) -> list[list[Segment]]:
         return self.console.render_lines(item, self.console.options, pad=False)
 
-    def _parts(self, height: int) -> tuple[list[list[Segment]], list[list[Segment]]]:
+    def _parts(self, height: int, least: int = MIN_LINES) -> tuple[list[list[Segment]], list[list[Segment]]]:
         """The table's first lines (the state, the scores, the target; the stock and the pile), and the rest of it,
-        cut in the middle where it would leave fewer than :data:`MIN_LINES` rows of ``height`` for the latest lines."""
+        cut in the middle where it would leave fewer than ``least`` rows of ``height`` for the latest lines."""
         console = self.console
         head = self._rendered(console.render_str("\n".join(self._table[:1]), style="bold reverse", highlight=False))
         head += self._rendered(console.render_str("\n".join(self._table[1:2]), highlight=True))
         body = self._rendered(console.render_str("\n".join(self._table[2:]), highlight=True)) if len(self._table) > 2 else []
-        room = height - len(head) - 1 - MIN_LINES
+        room = height - len(head) - 1 - least
         if len(body) > room:
             keep = max(room - 1, 0)
             top = keep // 3
@@ -287,7 +287,8 @@ class RichScreen(Screen):
         self._table_new = False
         console = self.console
         height = console.size.height - 1
-        head, body = self._parts(height)
+        least = MIN_LINES if not last else 1  # under a pause, the table is what is to be read
+        head, body = self._parts(height, least)
         room = height - len(head) - len(body) - 1
         fresh = self._latest(self._fresh)
         self._fresh = 0
@@ -304,7 +305,7 @@ class RichScreen(Screen):
                 return False
             self._read(f"-- {left} more lines: press Enter --" if left else "-- press Enter for the table --", style="dim reverse")
         self._clear()
-        self._frame(height)
+        self._frame(height, least)
         return True
 
     def _rule(self) -> list[Segment]:
@@ -318,9 +319,9 @@ class RichScreen(Screen):
             self._alternate = self.console.set_alt_screen(True)
         self.console.clear()
 
-    def _frame(self, height: int) -> None:
+    def _frame(self, height: int, least: int = MIN_LINES) -> None:
         """The table, then the newest lines that fit in ``height`` rows."""
-        head, body = self._parts(height) if self._table else ([], [])
+        head, body = self._parts(height, least) if self._table else ([], [])
         room = max(height - len(head) - len(body) - (1 if self._table else 0), 1)
         shown: list[list[Segment]] = []
         for item in reversed(self._log):

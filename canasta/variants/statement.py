@@ -502,7 +502,7 @@ _KIND_WORDS = {
     CanastaKind.NATURAL: "natural, no wild card",
     CanastaKind.MIXED: "mixed",
     CanastaKind.WILD: "wild cards only",
-    CanastaKind.PURE_WILD: "wild cards of one kind (seven twos)",
+    CanastaKind.PURE_WILD: "wild cards of one kind (all twos, or all jokers)",
     CanastaKind.EVERY_JOKER: "every joker of the deck, with twos",
 }
 
