@@ -67,8 +67,9 @@ class PlainScreen(Screen):
     """Plain text on any streams: what ``canasta play`` uses when standard input is not a terminal, or with ``--plain``.
 
     ``stdin`` may be None (a closed standard input): the session then ends at
-    once. A line read from a pipe or a file is echoed after its prompt; at a
-    terminal the person sees what he types, edited with readline
+    once. A line read from a pipe or a file is echoed after its prompt (so is
+    one typed at a terminal whose output goes to a file, for the transcript);
+    at a terminal the person sees what he types, edited with readline
     (:class:`~canasta.play.lines.PersonLines`), and ``words`` are what Tab completes.
     """
 
@@ -79,7 +80,7 @@ class PlainScreen(Screen):
         """Where everything is written, as plain text."""
         self.lines = PersonLines(stdin, stdout, words=words)
         """The person's lines: edited at a terminal, read as they come from a pipe."""
-        self._echo = not self.lines.editing and not _is_terminal(stdin)
+        self._echo = not self.lines.editing and not (_is_terminal(stdin) and _is_terminal(stdout))
 
     @property
     def width(self) -> int:

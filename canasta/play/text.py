@@ -25,23 +25,10 @@ from canasta.core.views import Phase, PlayerView
 from canasta.variants.statement import statement, statement_text
 
 from .costs import Cost, When
-from .narration import hand_end_title
+from .narration import hand_end_title, seat_name, side_name
 
 WIDTH = 100
 """Lines of numbered actions wrap at this width."""
-
-
-# -- who is who -------------------------------------------------------------------------
-
-
-def seat_name(view: PlayerView, seat: int) -> str:
-    """``you``, ``seat 2 (partner)`` or ``seat 1 (opponent)``: a seat as the person at ``view.seat`` hears it."""
-    return render.seat_name(view, seat, person=True)
-
-
-def side_name(view: PlayerView, side: int) -> str:
-    """``side 0 (seats 0 2, yours)`` or ``side 1 (seats 1 3)``."""
-    return render.side_name(view, side, person=True)
 
 
 # -- the table --------------------------------------------------------------------------
