@@ -21,9 +21,10 @@ from strategies import variants
 
 import canasta
 from canasta.variants.converter import unstructure_variant
+from canasta.variants.glossary import GLOSSARY
 from canasta.variants.reference import keys
 from canasta.variants.schema import META_KEYS, PlayerCount, Variant, key_type
-from canasta.variants.statement import GLOSSARY, Line, statement, statement_text
+from canasta.variants.statement import Line, statement, statement_text
 
 PROFILES = canasta.variant_names()
 
@@ -270,7 +271,7 @@ def test_docs_family_shows_the_glossary_table() -> None:
     """The players' words of docs/family.md are the one table's (GLOSSARY), word for word."""
     from pathlib import Path
 
-    from canasta.variants.statement import glossary_markdown
+    from canasta.variants.glossary import glossary_markdown
 
     doc = (Path(__file__).parent.parent / "docs" / "family.md").read_text(encoding="utf-8")
     assert glossary_markdown() in doc

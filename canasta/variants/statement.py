@@ -11,13 +11,14 @@ fixed rules every profile shares (a pile topped by a wild card cannot be taken,
 
 The names are the engine's, named for what a rule does (a reserve pile, not a
 talon). The words players use for them are a gloss, shown beside the name:
-:data:`GLOSSARY`, one table, from the family digests (Modern American's
-talons, SWAD and dead cards; Hand and Foot's foot; Buraco's morto).
+:data:`canasta.variants.glossary.GLOSSARY`, one table, from the family
+digests (Modern American's talons, SWAD and dead cards; Hand and Foot's foot;
+Buraco's morto).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import TypeVar
 
 import attrs
@@ -46,119 +47,13 @@ from .enums import (
     StockExhausted,
     WildLimit,
 )
+from .glossary import called, gloss_text
 from .schema import PlayerCount, SpecialHand, Variant, special_hand_groups
+from .wording import and_list, count_text, or_list, rank_of, ranks_text, signs_text, steps_text, unfinished_text
 
 _T = TypeVar("_T")
 
-__all__ = ["GLOSSARY", "Gloss", "Line", "Word", "glossary_markdown", "statement", "statement_text"]
-
-
-# -- the players' words ---------------------------------------------------------------------
-
-
-@attrs.frozen(kw_only=True)
-class Word:
-    """A word players of one game use for a mechanism, and where it is written down."""
-
-    word: str
-    """The word, as players say it (``talon``)."""
-    game: str
-    """The game whose players say it (``Modern American``)."""
-    source: str
-    """The family digest's sources for it (``WCA; CJT``)."""
-
-
-@attrs.frozen(kw_only=True)
-class Gloss:
-    """The words players use for one mechanism, shown beside the mechanism's name (which stays the engine's)."""
-
-    mechanism: str
-    """The engine's name of the mechanism, as the rules say it (``reserve pile``)."""
-    key: str
-    """The profile key (or section) that sets the mechanism (``reserve.sizes``)."""
-    words: tuple[Word, ...]
-    """What players call it, game by game."""
-
-    def text(self) -> str:
-        """The gloss as the rules show it: ``("talon", "bonus cards": Modern American; "foot": Hand and Foot)``."""
-        games: dict[str, list[str]] = {}
-        for w in self.words:
-            games.setdefault(w.game, []).append(f'"{w.word}"')
-        return "(" + "; ".join(f"{', '.join(words)}: {game}" for game, words in games.items()) + ")"
-
-
-_MA = "Modern American"
-
-GLOSSARY: tuple[Gloss, ...] = (
-    Gloss(
-        mechanism="reserve pile",
-        key="reserve.sizes",
-        words=(
-            Word(word="talon", game=_MA, source='WCA "This is called a Talon"; CJT'),
-            Word(word="bonus cards", game=_MA, source='CJT; PMIR "Bonus cards, wings and talons"'),
-            Word(word="foot", game="Hand and Foot", source="RVI; GOCC; DNX"),
-            Word(word="morto", game="Buraco", source="PGT; GV"),
-        ),
-    ),
-    Gloss(
-        mechanism="the last cards of the stock, where no reserve pile is given",
-        key="reserve.min_stock",
-        words=(Word(word="turn card", game=_MA, source='WCA "Rules and Play"; CJT; HON rule 5'),),
-    ),
-    Gloss(
-        mechanism="ranks not discarded onto an empty pile",
-        key="discards.not_on_empty_pile",
-        words=(Word(word="SWAD (sevens, wilds, aces, dead cards)", game=_MA, source="EBB §2.3 (CLA); CJ"),),
-    ),
-    Gloss(
-        mechanism="dead rank",
-        key="melds.dead_after_canasta",
-        words=(Word(word="dead cards", game=_MA, source='CJ "No Dead Cards"; EBB §2.3'),),
-    ),
-    Gloss(
-        mechanism="natural meld of the opening",
-        key="initial_meld.natural_meld_size",
-        words=(Word(word="clean triple", game=_MA, source='WCA "INITIAL MELD"; EBB §2.6'),),
-    ),
-    Gloss(
-        mechanism="wild cards after the opening",
-        key="melds.wilds_after_opening_min_naturals",
-        words=(Word(word="rule of five", game=_MA, source='CCN "Wild Cards"; HON rule 3'),),
-    ),
-    Gloss(
-        mechanism="a discarded black three blocks the next player",
-        key="black_threes.discard",
-        words=(Word(word="stop card", game="classic Canasta, Hand and Foot", source="family matrix; FEU; NWP"),),
-    ),
-    Gloss(
-        mechanism="natural canasta",
-        key="canastas.bonus.natural",
-        words=(Word(word="clean", game="Hand and Foot", source="RVI; GOCC; DNX"),),
-    ),
-    Gloss(
-        mechanism="mixed canasta",
-        key="canastas.bonus.mixed",
-        words=(Word(word="dirty", game="Hand and Foot, Modern American", source='RVI; GOCC; DNX; WCA "INITIAL MELD"'),),
-    ),
-)
-"""The words players use for the mechanisms, from the family digests; the one table the rules and docs/family.md read."""
-
-_GLOSS = {g.key: g for g in GLOSSARY}
-
-
-def _called(name: str, key: str) -> str:
-    """``name`` with the players' words for the mechanism of ``key`` beside it."""
-    gloss = _GLOSS.get(key)
-    return f"{name} {gloss.text()}" if gloss is not None else name
-
-
-def glossary_markdown() -> str:
-    """The glossary as a Markdown table (docs/family.md): mechanism, profile key, the players' words, game and source."""
-    rows = ["| the engine's name | profile key | players' word | game | source |", "|---|---|---|---|---|"]
-    for gloss in GLOSSARY:
-        for w in gloss.words:
-            rows.append(f"| {gloss.mechanism} | `{gloss.key}` | {w.word} | {w.game} | {w.source} |")
-    return "\n".join(rows)
+__all__ = ["Line", "statement", "statement_text"]
 
 
 # -- the statement -----------------------------------------------------------------------------
@@ -177,81 +72,6 @@ class Line:
 
     def __str__(self) -> str:
         return f"{self.topic}: {self.text}"
-
-
-_RANK_WORDS = {
-    "2": "twos",
-    "3": "threes",
-    "4": "fours",
-    "5": "fives",
-    "6": "sixes",
-    "7": "sevens",
-    "8": "eights",
-    "9": "nines",
-    "10": "tens",
-    "J": "jacks",
-    "Q": "queens",
-    "K": "kings",
-    "A": "aces",
-    "JK": "jokers",
-}
-"""A rank as players say it, in the plural."""
-
-
-def _ranks(values: Iterable[object], more: Sequence[str] = ()) -> str:
-    """Ranks in words, then ``more``: ``sevens and aces``; twos and jokers together are ``wild cards``."""
-    ranks = [str(getattr(v, "value", v)) for v in values]
-    words = [_RANK_WORDS[r] for r in ranks if r not in ("2", "JK", "W")]
-    if "2" in ranks and "JK" in ranks:
-        words.append("wild cards")
-    else:
-        words += [_RANK_WORDS[r] for r in ranks if r in ("2", "JK")]
-    return _and([*words, *more])
-
-
-def _rank_of(key: object) -> str:
-    """One rank of a keyed table in words: ``sevens``; ``W`` is the wild-card meld."""
-    rank = str(getattr(key, "value", key))
-    return "the wild-card meld" if rank == "W" else _RANK_WORDS[rank]
-
-
-def _unfinished(rank: object) -> str:
-    """A meld a rule of unfinished melds names: ``meld of sevens``, ``wild-card meld``."""
-    return "wild-card meld" if str(getattr(rank, "value", rank)) == "W" else f"meld of {_rank_of(rank)}"
-
-
-def _and(words: Sequence[str]) -> str:
-    if len(words) <= 2:
-        return " and ".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _or(words: Sequence[str]) -> str:
-    if len(words) <= 2:
-        return " or ".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _count(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"
-
-
-def _table(values: Sequence[int]) -> str:
-    """A bonus table by count: ``100 for 1, 200 for 2, 300 for 3, 800 for 4 or more``."""
-    steps = [f"{v} for {i}" for i, v in enumerate(values, 1)]
-    if len(steps) > 1:
-        steps[-1] += " or more"
-    return ", ".join(steps)
-
-
-def _signs(signs: Sequence[int], what: str) -> str:
-    """A sign by the side's canastas: ``minus with no canasta, nothing with 1, plus with 2 or more``."""
-    words = {-1: "minus", 0: "nothing", 1: "plus"}
-    parts = []
-    for i, s in enumerate(signs):
-        count = "no canasta" if i == 0 else f"{i}" + (" or more" if i == len(signs) - 1 else "")
-        parts.append(f"{words[s]} with {count}")
-    return f"{what} count " + ", ".join(parts)
 
 
 @attrs.frozen(kw_only=True)
@@ -279,7 +99,7 @@ class _Table:
 def _match(t: _Table) -> list[Line]:
     m = t.v.match
     if m.hands:
-        text = f"{_count(m.hands, 'hand')}, whatever the scores; the higher total wins, equal totals are a draw"
+        text = f"{count_text(m.hands, 'hand')}, whatever the scores; the higher total wins, equal totals are a draw"
         return [Line(topic="the match", text=text, keys=("match.hands", "match.tie"))]
     text = f"it ends after the hand in which a side reaches {m.target} points; the higher total wins, equal totals are a draw"
     return [Line(topic="the match", text=text, keys=("match.target", "match.tie"))]
@@ -296,7 +116,7 @@ def _deal(t: _Table) -> list[Line]:
     if out:
         seats += f"; {out} of them {'sits' if out == 1 else 'sit'} out each hand, in turn"
     decks, jokers, hand = t.at(d.decks), t.at(d.jokers), t.at(d.hand_size)
-    text = f"{seats}; {_count(decks, 'pack')} and {_count(jokers, 'joker')} ({decks * 52 + jokers} cards), {_count(hand, 'card')} to each player"
+    text = f"{seats}; {count_text(decks, 'pack')} and {count_text(jokers, 'joker')} ({decks * 52 + jokers} cards), {count_text(hand, 'card')} to each player"
     keys = ["deal.sides", "deal.sitting_out", "deal.decks", "deal.jokers", "deal.hand_size"]
     if d.first_dealer is FirstDealer.RIGHT_OF_HIGH_CARD:
         text += "; the player right of the one who draws the highest card deals first"
@@ -313,7 +133,7 @@ def _deal(t: _Table) -> list[Line]:
         keys = ["upcard.enabled"]
         if not v.discard_pile.always_frozen:
             kinds = [word for word, on in (("wild", u.wild_freezes), ("red-three", u.red_three_freezes), ("black-three", u.black_three_freezes)) if on]
-            text += f"; {'a ' + _or(kinds) + ' upcard freezes the pile' if kinds else 'no upcard freezes the pile'}"
+            text += f"; {'a ' + or_list(kinds) + ' upcard freezes the pile' if kinds else 'no upcard freezes the pile'}"
             keys += ["upcard.wild_freezes", "upcard.red_three_freezes", "upcard.black_three_freezes"]
         lines.append(Line(topic="the upcard", text=text, keys=tuple(keys)))
     return lines
@@ -347,7 +167,7 @@ def _opening(t: _Table) -> list[Line]:
     keys.append("initial_meld.several_melds")
     if im.natural_meld_size:
         text += (
-            f"; it must include a {_called('natural meld', 'initial_meld.natural_meld_size')} of {im.natural_meld_size} or more"
+            f"; it must include a {called('natural meld', 'initial_meld.natural_meld_size')} of {im.natural_meld_size} or more"
             " naturals and no wild card, of a rank no canasta has closed"
         )
         keys.append("initial_meld.natural_meld_size")
@@ -397,7 +217,7 @@ def _pile(t: _Table) -> list[Line]:
             freeze.append("a black three discarded onto it")
             keys.append("black_threes.discard")
         keys.append("discard_pile.wild_discard_freezes")
-        text += f"; it freezes on {_or(freeze)}, until taken" if freeze else "; no discard freezes it"
+        text += f"; it freezes on {or_list(freeze)}, until taken" if freeze else "; no discard freezes it"
     text += "; the top card and the cards that take it are melded at once"
     if dp.take_top_card_only:
         text += "; a player who may take it may take its top card alone, leaving the rest"
@@ -424,23 +244,23 @@ def _discards(t: _Table) -> list[Line]:
     parts = []
     keys = []
     if d.never:
-        parts.append(f"{_ranks(d.never)} are never discarded")
+        parts.append(f"{ranks_text(d.never)} are never discarded")
         keys.append("discards.never")
     if d.last_resort:
-        parts.append(f"{_ranks(d.last_resort)} are discarded only to go out, or when nothing else may be")
+        parts.append(f"{ranks_text(d.last_resort)} are discarded only to go out, or when nothing else may be")
         keys.append("discards.last_resort")
     if d.not_on_empty_pile or d.dead_not_on_empty_pile:
-        ranks = _ranks(d.not_on_empty_pile, more=["dead ranks"] if d.dead_not_on_empty_pile else [])
-        parts.append(f"{ranks} {_GLOSS['discards.not_on_empty_pile'].text()} are not discarded onto an empty pile")
+        ranks = ranks_text(d.not_on_empty_pile, more=["dead ranks"] if d.dead_not_on_empty_pile else [])
+        parts.append(f"{ranks} {gloss_text('discards.not_on_empty_pile')} are not discarded onto an empty pile")
         keys += ["discards.not_on_empty_pile", "discards.dead_not_on_empty_pile"]
     if d.not_in_first_round:
-        parts.append(f"{_ranks(d.not_in_first_round)} are not discarded in a player's first turn of the hand")
+        parts.append(f"{ranks_text(d.not_in_first_round)} are not discarded in a player's first turn of the hand")
         keys.append("discards.not_in_first_round")
     if parts:
         parts.append("a player who holds nothing else may discard any card")
     if not b3.bonus_card:
         if b3.discard is BlackThreeDiscard.BLOCK_NEXT_PLAYER:
-            parts.append(f"a black three discarded blocks the next player from taking the pile {_GLOSS['black_threes.discard'].text()}")
+            parts.append(f"a black three discarded blocks the next player from taking the pile {gloss_text('black_threes.discard')}")
         else:
             parts.append("a black three discarded freezes the pile" + (" (it is always frozen)" if v.discard_pile.always_frozen else ""))
         keys.append("black_threes.discard")
@@ -464,19 +284,19 @@ def _melds(t: _Table) -> list[Line]:
         text += f"; no meld grows past {m.max_size} cards, nor is a pile taken onto it past that"
         keys.append("melds.max_size")
     if rk.natural_only:
-        text += f"; {_ranks(rk.natural_only)} take no wild card"
+        text += f"; {ranks_text(rk.natural_only)} take no wild card"
         keys.append("ranks.natural_only")
     if rk.wilds_only_in_opening:
-        text += f"; {_ranks(rk.wilds_only_in_opening)} take wild cards only in the side's opening, natural cards after"
+        text += f"; {ranks_text(rk.wilds_only_in_opening)} take wild cards only in the side's opening, natural cards after"
         keys.append("ranks.wilds_only_in_opening")
     if m.wilds_after_opening_min_naturals:
-        name = _called("wild cards", "melds.wilds_after_opening_min_naturals")
+        name = called("wild cards", "melds.wilds_after_opening_min_naturals")
         text += f"; after the side's opening turn, {name} join only a meld of {m.wilds_after_opening_min_naturals} or more naturals"
         keys.append("melds.wilds_after_opening_min_naturals")
     if m.dead_after_canasta is not DeadRanks.NONE:
         whom = "its side" if m.dead_after_canasta is DeadRanks.SIDE else "everyone"
         text += (
-            f"; a completed canasta closes its rank to {whom}: a {_called('dead rank', 'melds.dead_after_canasta')} is melded no more,"
+            f"; a completed canasta closes its rank to {whom}: a {called('dead rank', 'melds.dead_after_canasta')} is melded no more,"
             " and a pile topped by it is not taken"
         )
         keys.append("melds.dead_after_canasta")
@@ -510,19 +330,19 @@ _KIND_WORDS = {
 def _canastas(t: _Table) -> list[Line]:
     v = t.v
     c, rk, m = v.canastas, v.ranks, v.melds
-    name = _called("canasta", "canastas.size")
+    name = called("canasta", "canastas.size")
     kinds = []
     keys = ["canastas.size"]
     for kind in CanastaKind:
         if kind not in c.bonus or (kind not in (CanastaKind.NATURAL, CanastaKind.MIXED) and not c.wild_canastas):
             continue
         words = _KIND_WORDS[kind]
-        gloss = _GLOSS.get(f"canastas.bonus.{kind.value}")
-        kinds.append(f"{words}{' ' + gloss.text() if gloss else ''} {c.bonus[kind]}")
+        gloss = gloss_text(f"canastas.bonus.{kind.value}")
+        kinds.append(f"{words}{' ' + gloss if gloss else ''} {c.bonus[kind]}")
         keys.append(f"canastas.bonus.{kind.value}")
     text = f"a {name} is a meld of {c.size} cards; its bonus by kind: {'; '.join(kinds)}"
     if rk.natural_canasta_bonus:
-        text += "; a natural canasta of " + ", of ".join(f"{_rank_of(r)} {b}" for r, b in rk.natural_canasta_bonus.items())
+        text += "; a natural canasta of " + ", of ".join(f"{rank_of(r)} {b}" for r, b in rk.natural_canasta_bonus.items())
         keys += [f"ranks.natural_canasta_bonus.{r.value}" for r in rk.natural_canasta_bonus]
     if m.max_size and m.max_size <= c.size:
         text += "; a completed canasta is closed: nothing is added to it"
@@ -545,19 +365,19 @@ def _going_out(t: _Table) -> list[Line]:
     v = t.v
     g, cg, c = v.going_out, v.concealed_going_out, v.canastas
     required = t.at(g.canastas_required)
-    text = f"the side needs {_count(required, 'canasta')}"
+    text = f"the side needs {count_text(required, 'canasta')}"
     keys = ["going_out.canastas_required"]
     classes = {CanastaClass.NATURAL: "natural", CanastaClass.MIXED: "mixed", CanastaClass.WILD: "of wild cards only"}
     kinds = [f"{n} {classes[k]}" for k, n in g.canasta_kinds_required.items() if n]
     if kinds:
-        text += f", {_and(kinds)} among them"
+        text += f", {and_list(kinds)} among them"
         keys += [f"going_out.canasta_kinds_required.{k.value}" for k in g.canasta_kinds_required]
     forbidden = [r for r in g.unfinished_melds_forbidden if str(r.value) != "W" or c.wild_canastas]
     if forbidden:
-        text += f", and no unfinished {_or([_unfinished(r) for r in forbidden])}"
+        text += f", and no unfinished {or_list([unfinished_text(r) for r in forbidden])}"
         keys.append("going_out.unfinished_melds_forbidden")
     if g.reserve_taken:
-        text += f", and the player must have received his {_called('reserve pile', 'reserve.sizes')}"
+        text += f", and the player must have received his {called('reserve pile', 'reserve.sizes')}"
         keys.append("going_out.reserve_taken")
     how = "with a discard, always" if g.final_discard is FinalDiscard.REQUIRED else "by melding every card, or discarding the last"
     text += f"; a player goes out {how}; bonus {g.bonus}"
@@ -609,7 +429,7 @@ def _reserve(t: _Table) -> list[Line]:
     }[r.trigger]
     per = "each side" if r.one_per is ReserveLimit.SIDE else "each player"
     text = (
-        f"{_count(len(r.sizes), 'pile')} of {_and([str(n) for n in r.sizes])} cards, given in that order, each to the player who"
+        f"{count_text(len(r.sizes), 'pile')} of {and_list([str(n) for n in r.sizes])} cards, given in that order, each to the player who"
         f" earns it by {trigger}; {per} receives at most one"
     )
     text += "; dealt aside after the hands" if r.dealt else "; drawn from the stock when given"
@@ -619,7 +439,7 @@ def _reserve(t: _Table) -> list[Line]:
         text += "; none is given in a turn in which the player took the pile: that one is lost"
         keys.append("reserve.not_with_pile")
     if r.min_stock:
-        text += f"; none once the stock holds {r.min_stock} cards or fewer {_GLOSS['reserve.min_stock'].text()}: that one is lost"
+        text += f"; none once the stock holds {r.min_stock} cards or fewer {gloss_text('reserve.min_stock')}: that one is lost"
         keys.append("reserve.min_stock")
     if r.untaken_penalty:
         text += f"; a side that never received its pile loses {r.untaken_penalty}"
@@ -627,7 +447,7 @@ def _reserve(t: _Table) -> list[Line]:
     if r.becomes_stock and r.dealt:
         text += "; piles still aside become the stock when it runs out"
         keys.append("reserve.becomes_stock")
-    return [Line(topic=_called("reserve piles", "reserve.sizes"), text=text, keys=tuple(keys))]
+    return [Line(topic=called("reserve piles", "reserve.sizes"), text=text, keys=tuple(keys))]
 
 
 def _threes(t: _Table) -> list[Line]:
@@ -636,14 +456,14 @@ def _threes(t: _Table) -> list[Line]:
     table = t.at(rt.bonus_table)
     keys = ["red_threes.bonus_table"]
     if b3.bonus_card:
-        text = "threes, red and black, are bonus cards: laid down and replaced, never melded nor discarded; each colour scores " + _table(table)
+        text = "threes, red and black, are bonus cards: laid down and replaced, never melded nor discarded; each colour scores " + steps_text(table)
         keys.append("black_threes.bonus_card")
         what = "they"
     else:
-        text = f"red threes are bonus cards, laid down and replaced; they score {_table(table)}"
+        text = f"red threes are bonus cards, laid down and replaced; they score {steps_text(table)}"
         what = "they"
     if rt.sign_by_canastas:
-        text += "; " + _signs(rt.sign_by_canastas, what)
+        text += "; " + signs_text(rt.sign_by_canastas, what)
         keys.append("red_threes.sign_by_canastas")
     else:
         need = "a meld" if rt.plus_when is RedThreeCondition.MELD else "a canasta"
@@ -670,9 +490,9 @@ def _special_hand(hand: SpecialHand) -> str:
     naturals, wilds = groups if groups is not None else ([], 0)
     sizes = {n: naturals.count(n) for n in naturals}
     words = {1: ("single card", "single cards"), 2: ("pair", "pairs")}
-    parts = [_count(count, *words.get(size, (f"set of {size}", f"sets of {size}"))) for size, count in sizes.items()]
+    parts = [count_text(count, *words.get(size, (f"set of {size}", f"sets of {size}"))) for size, count in sizes.items()]
     if wilds:
-        parts.append(_count(wilds, "wild card"))
+        parts.append(count_text(wilds, "wild card"))
     return f"{hand.name} ({', '.join(parts)}) {hand.points}"
 
 
@@ -685,19 +505,19 @@ def _scoring(t: _Table) -> list[Line]:
     )
     keys = [f"scoring.card_points.{f.name}" for f in attrs.fields(type(cp))]
     if s.melded_sign_by_canastas:
-        text += "; " + _signs(s.melded_sign_by_canastas, "melded cards")
+        text += "; " + signs_text(s.melded_sign_by_canastas, "melded cards")
         keys.append("scoring.melded_sign_by_canastas")
     lines = [Line(topic="scoring", text=text, keys=tuple(keys))]
     unfinished = {r: p for r, p in rk.unfinished_penalty.items() if str(r.value) != "W" or v.canastas.wild_canastas}
     if unfinished:
         parts = [
-            "an unfinished wild-card meld" if str(r.value) == "W" else f"an unfinished meld of {_rank_of(r)} with no wild card"
+            "an unfinished wild-card meld" if str(r.value) == "W" else f"an unfinished meld of {rank_of(r)} with no wild card"
             for r in unfinished
         ]
         text = "; ".join(f"{part} costs {p}" for part, p in zip(parts, unfinished.values(), strict=True))
         lines.append(Line(topic="unfinished melds at the end", text=text, keys=tuple(f"ranks.unfinished_penalty.{r.value}" for r in unfinished)))
     if rk.hand_penalty:
-        text = "; ".join(f"{rk.hand_penalty_count} or more {_rank_of(r)} in one player's hand cost {p}" for r, p in rk.hand_penalty.items())
+        text = "; ".join(f"{rk.hand_penalty_count} or more {rank_of(r)} in one player's hand cost {p}" for r, p in rk.hand_penalty.items())
         lines.append(
             Line(topic="sets held at the end", text=text + ", besides their points", keys=("ranks.hand_penalty", "ranks.hand_penalty_count"))
         )
