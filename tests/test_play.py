@@ -142,14 +142,14 @@ def test_an_illegal_action_is_refused_and_the_game_goes_on(monkeypatch: pytest.M
     assert re.search(r"^you: draw - drew [2-9TJQKA][CDHS]", out, flags=re.M)
 
 
-def test_rules_prints_the_profiles_key_rules(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_rules_prints_the_statement_of_the_profiles_rules(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_play(monkeypatch, capsys, "rules\nquit\n")
     v = canasta.load_variant("finnish")
     assert code == 0
     assert rules_text(canasta.Game(v, players=4, seed=1).rules) in out
-    assert f"the match goes to {v.match.target} points" in out
+    assert f"a side reaches {v.match.target} points" in out
     assert f"{v.initial_meld.minimums[1]} from {v.initial_meld.score_thresholds[0]}" in out
-    assert f"going out needs {v.going_out.canastas_required[4]} canasta" in out
+    assert f"the side needs {v.going_out.canastas_required[4]} canasta" in out
     house = canasta.Game("regency", players=4, seed=1)
     assert rules_text(house.rules) != rules_text(canasta.Game(v, players=4, seed=1).rules)
 

@@ -184,3 +184,34 @@ def _read_until(fd: int, proc: subprocess.Popen[bytes], marker: bytes | None) ->
         elif proc.poll() is not None and marker is None:
             return got
     raise AssertionError(f"no {marker!r} from canasta play: {got[-500:]!r}")
+
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("modern-american", 3), ("finnish", 1), ("cuban", 2)])
+def test_every_frame_fits_80_by_24_with_the_scores_target_stock_and_pile_on_top(variant: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever is drawn, a hand's table, a page of the other seats' turns, the rules, a score: 24 rows of 80 columns,
+    the first of them the scores and the target, then the stock and the pile (frozen or not, and why)."""
+    pytest.importorskip("rich")
+    from rich.console import Console
+
+    from canasta.bots.registry import make_bots
+    from canasta.play import RichScreen
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("rules\n" + "1\n" * 500))
+    sink = io.StringIO()
+    screen = RichScreen(Console(file=sink, force_terminal=True, width=80, height=24))
+    bots = make_bots(["heuristic"] * 4, seed)
+    run_session(Match(canasta.Game(variant, players=4, seed=seed), 0, bots, bots[0]), screen)
+    inside = sink.getvalue().partition(ENTER)[2].partition(LEAVE)[0]
+    frames = [ANSI.sub("", frame) for frame in inside.split(CLEAR)[1:]]
+    assert len(frames) > 50
+    target = canasta.load_variant(variant).match.target
+    for frame in frames:
+        rows = frame.strip("\n").split("\n")
+        assert len(rows) <= 24 and all(len(row) <= 80 for row in rows), frame
+        top = " ".join(rows[:4])
+        assert re.search(rf"scores\s+-?\d+\s+:\s+-?\d+\s+\(target\s+{target}\)", top), top
+        assert re.search(r"stock \d+ cards?\s+pile (empty|\d+ cards?, top \w+ \((not frozen|frozen: ))", top), top
+    assert any("hand 1 over:" in frame.split("\n", 1)[0] for frame in frames), "the table as the hand ended is drawn"

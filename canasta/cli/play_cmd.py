@@ -174,14 +174,21 @@ def run_match(
         f"the other seats are played by the {bot_label(bot)} bot",
         "enter an action or its number; ? <action> explains, hint, rules, help, quit",
     ]
-    screen: Screen = PlainScreen(stdin, stdout)
+    from canasta.play.text import completions
+
+    def words() -> list[str]:
+        return completions(match.view())
+
+    screen: Screen | None = None
     if not plain and stdin is not None and _is_terminal(stdin) and _is_terminal(stdout):
         try:
             from canasta.play import RichScreen
 
-            screen = RichScreen()
+            screen = RichScreen(words=words)
         except ImportError:  # rich is the cli extra; plain text works without it
             pass
+    if screen is None:
+        screen = PlainScreen(stdin, stdout, words=words)
     return run_session(match, screen, intro)
 
 

@@ -442,19 +442,21 @@ def run_open(args: argparse.Namespace) -> int:
 
 
 def run_session(session: Session, stdin: TextIO | None) -> int:
-    """Read commands until ``quit`` or the end of input; 0, or 130 after Ctrl-C (the file holds every accepted entry)."""
-    from canasta.play.lines import command_text, line_problem, read_line, shown_input
+    """Read commands until ``quit`` or the end of input; 0, or 130 after Ctrl-C (the file holds every accepted entry).
 
-    echo = not _is_terminal(stdin)
+    At a terminal the line is edited with readline and earlier lines come back with the up arrow
+    (:class:`canasta.play.lines.PersonLines`); piped lines are read and echoed as before."""
+    from canasta.play.lines import PersonLines, command_text, line_problem, shown_input
+
+    lines = PersonLines(stdin, session.out)
+    echo = not lines.editing and not _is_terminal(stdin)
     session.say(f"canasta score: {session.path}, {_table_line(session.sheet)}")
     session.say(session.status())
     session.say("enter hand, penalty, correct, deal, show, log, export, help or quit")
     try:
         while True:
-            session.out.write("score> ")
-            session.out.flush()
             try:
-                line = read_line(stdin)
+                line = lines.read("score> ")
             except EOFError as exc:
                 session.out.write("\n")
                 session.say(f"{exc or 'end of input'}: {session.path} holds every entry")
@@ -472,6 +474,8 @@ def run_session(session: Session, stdin: TextIO | None) -> int:
         session.say("")
         session.say(f"interrupted: {session.path} holds every accepted entry")
         return INTERRUPTED
+    finally:
+        lines.close()
 
 
 def _is_terminal(stream: TextIO | None) -> bool:

@@ -47,12 +47,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .canastas import CanastaKind, canasta_kind
-from .cards import WILD, Card
+from .cards import Card
 from .events import FreezeReason
 from .views import Phase, Question
 
 if TYPE_CHECKING:
-    from .table import TableRules
     from .views import MeldView, PlayerView
 
 MELD_CARDS_WIDTH = 30
@@ -141,7 +140,7 @@ def _cards(cards: Sequence[Card]) -> str:
     return " ".join(c.text for c in cards) if cards else "(no cards)"
 
 
-def _count(n: int) -> str:
+def count_text(n: int) -> str:
     """``1 card``, ``7 cards``."""
     return f"{n} card{'' if n == 1 else 's'}"
 
@@ -202,16 +201,32 @@ def pile_text(view: PlayerView, *, person: bool = False, notes: Sequence[str] = 
     if view.pile_size == 0 or view.pile_top is None:
         return "pile empty"
     found = [f"frozen: {frozen_text(view, person=person)}" if view.pile_frozen else "not frozen", *notes]
-    return f"pile {_count(view.pile_size)}, top {view.pile_top.text} ({'; '.join(found)})"
+    return f"pile {count_text(view.pile_size)}, top {view.pile_top.text} ({'; '.join(found)})"
+
+
+def threes_text(view: PlayerView, side: int) -> str:
+    """The side's bonus threes on the table: ``red threes: 3H 3D``; where black threes are bonus cards too (Modern
+    American EBB §2.8), each colour apart, since each scores by its own count: ``red threes: 3H; black threes: 3C 3S``
+    (``threes: none`` when it has neither)."""
+    cards = view.red_threes[side]
+    red = " ".join(c.text for c in cards if not c.is_black_three)
+    if not view.rules.black_bonus:
+        return f"red threes: {red or 'none'}"
+    black = " ".join(c.text for c in cards if c.is_black_three)
+    shown = [f"{colour} threes: {found}" for colour, found in (("red", red), ("black", black)) if found]
+    return "; ".join(shown) or "threes: none"
 
 
 def opening_text(view: PlayerView, side: int) -> str:
-    """Whether the side has opened and, if not, the minimum it needs and what this turn has melded toward it (001 §13)."""
+    """Whether the side has opened and, if not, the minimum it needs and what this turn has melded toward it (001 §13);
+    once the match is over, only whether it opened."""
     if view.opened[side]:
         return "opened"
+    if view.phase is Phase.OVER:
+        return "never opened"
     text = f"not opened, needs {view.opening_minimums[side]} points to open"
     t = view.turn
-    if view.phase is not Phase.OVER and view.rules.side_of[t.seat] == side and t.opening_points:
+    if view.rules.side_of[t.seat] == side and t.opening_points:
         text += f" (this turn {t.opening_points} so far, {t.opening_needed} more needed)"
     return text
 
@@ -261,10 +276,12 @@ def _hand_lines(view: PlayerView, hands: Sequence[Sequence[Card]] | None, person
         if seat in v.sitting_out:
             body = "sits out this hand"
         elif cards is None:
-            body = _count(v.hand_sizes[seat])
+            body = count_text(v.hand_sizes[seat])
+        elif not cards:
+            body = "(no cards)"
         else:
             shown = hand_groups(cards) if person and seat == v.seat else _cards(cards)
-            body = f"{shown}    ({_count(len(cards))})"
+            body = f"{shown}    ({count_text(len(cards))})"
         lines.append(f"{marker} {label:<{width}}  {body}")
     return lines
 
@@ -273,36 +290,87 @@ def _hand_lines(view: PlayerView, hands: Sequence[Sequence[Card]] | None, person
 
 
 def table_lines(
-    view: PlayerView, hands: Sequence[Sequence[Card]] | None = None, *, person: bool = False, pile_notes: Sequence[str] = ()
+    view: PlayerView,
+    hands: Sequence[Sequence[Card]] | None = None,
+    *,
+    person: bool = False,
+    pile_notes: Sequence[str] = (),
+    width: int | None = None,
 ) -> list[str]:
     """The table's lines: the state and scores, stock and pile, each side's opening, red threes and melds, the turn, the hands.
 
     ``hands`` (every seat's cards) shows every hand, as ``str(game)`` does;
     ``person`` speaks to the person at ``view.seat``; ``pile_notes`` are added
-    to the pile's line.
+    to the pile's line. ``width`` packs the table for a screen that many
+    characters wide (``canasta play`` in a terminal of 80 columns): a side's
+    melds side by side (:func:`meld_cell`), and the hand sizes of the other
+    seats on one line.
     """
     v = view
-    lines = [_head(v, person), f"stock {_count(v.stock_size)}   {pile_text(v, person=person, notes=pile_notes)}"]
+    lines = [_head(v, person), f"stock {count_text(v.stock_size)}   {pile_text(v, person=person, notes=pile_notes)}"]
     lines.extend(family_lines(v, person=person))
-    bonus_word = "threes" if v.rules.black_bonus else "red threes"
     for side in range(v.sides):
-        threes = " ".join(c.text for c in v.red_threes[side]) or "none"
         dead = f"; dead ranks: {' '.join(r.text for r in v.dead_ranks[side])}" if v.dead_ranks and v.dead_ranks[side] else ""
-        lines.append(f"{side_name(v, side, person=person)}: {opening_text(v, side)}; {bonus_word}: {threes}{dead}")
-        lines.extend(meld_line(m) for m in v.melds[side])
+        lines.append(f"{side_name(v, side, person=person)}: {opening_text(v, side)}; {threes_text(v, side)}{dead}")
+        if width is None:
+            lines.extend(meld_line(m) for m in v.melds[side])
+        else:
+            lines.extend(packed([meld_cell(m) for m in v.melds[side]], width, indent="  "))
         if not v.melds[side]:
             lines.append("  (no melds)")
     notes = turn_notes(v)
     if notes:
         lines.append("this turn: " + "; ".join(notes))
-    lines.extend(_hand_lines(v, hands, person))
+    seats = _hand_lines(v, hands, person)
+    if width is None or hands is not None:
+        lines.extend(seats)
+    else:
+        lines.extend(line for seat, line in enumerate(seats) if seat == v.seat)
+        held = [_held(v, seat, person) for seat in range(v.players) if seat != v.seat]
+        lines.extend(packed(held, width, indent="  cards held: ", gap=", "))
+    return lines
+
+
+def _held(view: PlayerView, seat: int, person: bool) -> str:
+    """How many cards a seat holds, for a packed table: ``seat 1: 13``, ``seat 2 (partner): 11``, ``seat 4 sits out``."""
+    name = seat_name(view, seat, person=person).replace(" (opponent)", "")
+    return f"{name} sits out" if seat in view.sitting_out else f"{name}: {view.hand_sizes[seat]}"
+
+
+def meld_cell(m: MeldView) -> str:
+    """A meld in a few words, for a packed table: ``K mixed canasta (7 cards)``, ``Q ×3 2S (mixed, 4 to go)``: its natural
+    cards counted (their suits decide nothing in a meld of one rank), its wild cards named."""
+    if m.is_canasta:
+        kind = kind_text(m.canasta_kind if m.canasta_kind is not None else canasta_kind(m.rank, m.twos, m.jokers))
+        return f"{m.rank.text} {kind} canasta ({count_text(m.size)})"
+    kind = kind_text(canasta_kind(m.rank, m.twos, m.jokers))
+    wild = [c.text for c in m.cards if c.is_wild]
+    naturals = len(m.cards) - len(wild)
+    cards = " ".join(([f"\u00d7{naturals}"] if naturals else []) + wild)
+    return f"{m.rank.text} {cards} ({kind}, {m.to_canasta} to go)"
+
+
+def packed(cells: Sequence[str], width: int, *, indent: str = "", gap: str = "   ") -> list[str]:
+    """Cells side by side in lines of at most ``width`` characters where they fit, in order; a longer cell has a line of its own."""
+    lines: list[str] = []
+    line = ""
+    for cell in cells:
+        if line and len(line) + len(gap) + len(cell) <= width:
+            line += gap + cell
+            continue
+        if line:
+            lines.append(line)
+        line = indent + cell
+    if line:
+        lines.append(line)
     return lines
 
 
 def family_lines(view: PlayerView, *, person: bool = False) -> list[str]:
-    """The table's lines for schema 2's rules, where a profile has them: reserve piles still to give, and the ranks with rules of their own.
+    """The table's line for the reserve piles, where a profile has them: those still to give, who had one, one owed this turn.
 
-    ``talons 4 3 left (side 0 has had one)``; ``sevens: natural only; aces: wild cards only in the opening; canasta bonus A 2500, 7 2500``.
+    ``reserve piles left: 4 3 (side 0 had one)``. The rules of the profile (its special ranks among them) are not
+    drawn on the table: they are in the statement of the rules, :mod:`canasta.variants.statement`.
     """
     v, r = view, view.rules
     lines = []
@@ -313,35 +381,7 @@ def family_lines(view: PlayerView, *, person: bool = False) -> list[str]:
         had = f" ({', '.join(unit(v, i, person=person) for i in got)} had one)" if got else ""
         owed = "; one is owed this turn, after the discard" if v.turn.reserve_owed else ""
         lines.append(f"reserve piles left: {left}{had}{owed}")
-    special = _special_ranks(r)
-    if special:
-        lines.append(f"special ranks: {special}")
     return lines
-
-
-def _special_ranks(r: TableRules) -> str:
-    """The per-rank rules of a profile in words (``ranks``), or an empty string."""
-    parts = []
-    natural = [RANK_NAMES[i] for i in range(WILD) if r.natural_only[i]]
-    if natural:
-        parts.append(f"{' '.join(natural)} natural only")
-    opening = [RANK_NAMES[i] for i in range(WILD) if r.wilds_only_in_opening[i]]
-    if opening:
-        parts.append(f"{' '.join(opening)} wild cards only in the opening")
-    bonus = [f"{RANK_NAMES[i]} {b}" for i, b in enumerate(r.rank_canasta_bonus) if b >= 0]
-    if bonus:
-        parts.append(f"natural canasta {', '.join(bonus)}")
-    unfinished = [f"{RANK_NAMES[i]} {p}" for i, p in enumerate(r.unfinished_penalty) if p]
-    if unfinished:
-        parts.append(f"unfinished -{', -'.join(unfinished)}")
-    held = [f"{RANK_NAMES[i]} {p}" for i, p in enumerate(r.hand_penalty) if p]
-    if held:
-        parts.append(f"{r.hand_penalty_count}+ in a hand -{', -'.join(held)}")
-    return "; ".join(parts)
-
-
-RANK_NAMES = (*"23456789", "10", *"JQKA", "W")
-"""A rank index's name as players say it: ``10`` for the ten, ``W`` for the wild-card meld."""
 
 
 def render_table(view: PlayerView, hands: Sequence[Sequence[Card]] | None = None) -> str:
@@ -352,12 +392,15 @@ def render_table(view: PlayerView, hands: Sequence[Sequence[Card]] | None = None
 __all__ = [
     "MELD_CARDS_WIDTH",
     "card_noun",
+    "count_text",
     "family_lines",
     "frozen_text",
     "hand_groups",
     "kind_text",
+    "meld_cell",
     "meld_line",
     "opening_text",
+    "packed",
     "pile_text",
     "render_table",
     "seat_label",
@@ -365,5 +408,6 @@ __all__ = [
     "side_name",
     "side_seats",
     "table_lines",
+    "threes_text",
     "turn_notes",
 ]

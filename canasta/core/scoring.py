@@ -67,6 +67,16 @@ SCORE_PARTS: tuple[str, ...] = tuple(f.name for f in attrs.fields(HandScore) if 
 ``canasta_kinds`` and ``canasta_ranks`` are left out, as they are of ``==``); :attr:`HandScore.total` is their sum."""
 
 
+SCORE_PARTS: tuple[str, ...] = tuple(f.name for f in attrs.fields(HandScore) if f.type in (int, "int") and f.name != "side")
+"""The parts of a hand's score, in order: every point field of :class:`HandScore`, which ``total`` adds up. Read from the
+class, so that a part added to it is shown and exported wherever the parts are listed."""
+
+
+def score_parts(score: HandScore) -> tuple[tuple[str, int], ...]:
+    """A side's score for a hand as (part, points) pairs, one per :data:`SCORE_PARTS`; they add up to ``score.total``."""
+    return tuple((part, getattr(score, part)) for part in SCORE_PARTS)
+
+
 _RANK_BY_INDEX = tuple(Rank.from_index(i) for i in range(WILD + 1))
 """Each rank index's :class:`~canasta.core.cards.Rank`, for the canasta ranks of a hand's scores."""
 

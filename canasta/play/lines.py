@@ -8,12 +8,21 @@ reads at most :data:`LINE_LIMIT` characters of a line and drops the rest
 unread into memory; :func:`line_problem` says why a line is refused, and
 :func:`shown_input` is the line as it may be echoed. A refused line leaves the
 game unchanged.
+
+:class:`PersonLines` is where ``canasta play`` and ``canasta score`` read the
+person's lines: at a terminal, with the line editing and the history of the
+standard library's :mod:`readline` (where it exists), the history kept for
+the session only; from a pipe or a file, with :func:`read_line` and its limit,
+as before. Either way each line is then checked by :func:`line_problem`.
 """
 
 from __future__ import annotations
 
+import sys
 import unicodedata
-from typing import TextIO
+from collections.abc import Callable, Iterable
+from types import ModuleType
+from typing import Any, TextIO
 
 from ..errors import escaped, printable
 
@@ -96,4 +105,143 @@ def command_text(line: str) -> str:
     return " ".join(_spaces(line).split())
 
 
-__all__ = ["LINE_LIMIT", "InputEnded", "command_text", "line_problem", "printable", "read_line", "shown_input"]
+Words = Callable[[], Iterable[str]] | Iterable[str]
+"""What the Tab key completes at a terminal: words, or a function giving them at each prompt."""
+
+
+def _readline() -> ModuleType | None:
+    """The standard library's readline, or None where it does not exist (Windows) or cannot load."""
+    try:
+        import readline
+    except ImportError:
+        return None
+    return readline
+
+
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def editing_possible(stdin: TextIO | None, stdout: TextIO) -> bool:
+    """Whether lines read from ``stdin`` can be edited with readline: it exists, and ``stdin`` and ``stdout`` are the
+    process's own standard streams, both a terminal (``input()`` edits only those)."""
+    return (
+        stdin is not None
+        and stdin is sys.stdin
+        and stdout is sys.stdout
+        and _is_terminal(stdin)
+        and _is_terminal(stdout)
+        and _readline() is not None
+    )
+
+
+class PersonLines:
+    """The person's lines, read one at a time: edited with readline at a terminal, else by :func:`read_line`.
+
+    At a terminal (:func:`editing_possible`) the line can be edited (arrows,
+    backspace, Ctrl-A, ...) and earlier lines recalled with the up arrow; the
+    history holds this session's lines (those :func:`line_problem` accepts),
+    and whatever history and completer the process had are put back by
+    :meth:`close`. ``words`` are completed with the Tab key. Elsewhere (a pipe,
+    a file, a closed standard input) :func:`read_line` reads, with its limit.
+    """
+
+    def __init__(self, stdin: TextIO | None, stdout: TextIO, *, words: Words = ()) -> None:
+        self.stdin = stdin
+        """Where the lines come from (None: a closed standard input)."""
+        self.stdout = stdout
+        """Where the prompt goes."""
+        self.words: Words = words if callable(words) else tuple(words)
+        """What Tab completes at a terminal, the whole line at once (commands, action texts), or a function giving it."""
+        self._readline = _readline() if editing_possible(stdin, stdout) else None
+        self._saved: list[str] = []
+        self._completer: Any = None
+        self._delims = ""
+        self._matches: list[str] = []
+        if self._readline is not None:
+            rl = self._readline
+            self._saved = [item for i in range(1, rl.get_current_history_length() + 1) if (item := rl.get_history_item(i)) is not None]
+            self._completer = rl.get_completer()
+            self._delims = rl.get_completer_delims()
+            rl.clear_history()
+            rl.set_auto_history(False)
+            rl.set_completer(self._complete)
+            rl.set_completer_delims("")
+            self._tab(complete=True)
+
+    @property
+    def editing(self) -> bool:
+        """Whether lines are read with readline's editing and history (else the terminal or pipe gives them as typed)."""
+        return self._readline is not None
+
+    def _complete(self, text: str, state: int) -> str | None:
+        if state == 0:
+            words = self.words() if callable(self.words) else self.words
+            self._matches = [w for w in words if w.startswith(text)]
+        return self._matches[state] if state < len(self._matches) else None
+
+    def read(self, prompt: str) -> str:
+        """Write ``prompt`` and read one line without its line end; raises :class:`InputEnded` when nothing more can be read.
+
+        With readline the prompt is readline's (so it knows where the line
+        starts); a prompt with escape sequences wraps each in ``\\x01 ... \\x02``.
+        A line longer than :data:`LINE_LIMIT` is cut to ``LINE_LIMIT + 1``
+        characters, which :func:`line_problem` refuses.
+        """
+        rl = self._readline
+        if rl is None:
+            self.stdout.write(prompt)
+            self.stdout.flush()
+            return read_line(self.stdin)
+        try:
+            line = input(prompt)
+        except EOFError:
+            raise InputEnded("end of input") from None
+        except UnicodeDecodeError as exc:
+            raise InputEnded(f"standard input is not {exc.encoding} text") from None
+        line = line[: LINE_LIMIT + 1]
+        if line.strip() and line_problem(line) is None:
+            last = rl.get_history_item(rl.get_current_history_length())
+            if line != last:
+                rl.add_history(line)
+        return line
+
+    def close(self) -> None:
+        """Put back the history and the completer the process had before the session."""
+        rl = self._readline
+        if rl is None:
+            return
+        self._readline = None
+        rl.clear_history()
+        for item in self._saved:
+            rl.add_history(item)
+        rl.set_completer(self._completer)
+        rl.set_completer_delims(self._delims)
+        rl.set_auto_history(True)
+        self._tab(complete=self._completer is not None, rl=rl)
+
+    def _tab(self, *, complete: bool, rl: Any = None) -> None:
+        """Bind the Tab key to completion, or back to inserting itself, Python's own binding without a completer (an
+        interactive interpreter's completer, rlcompleter, binds it to completion: it is left so)."""
+        rl = rl or self._readline
+        if "libedit" in (rl.__doc__ or ""):
+            rl.parse_and_bind("bind ^I rl_complete" if complete else "bind ^I ed-insert")
+        else:
+            rl.parse_and_bind("tab: complete" if complete else "tab: self-insert")
+
+
+__all__ = [
+    "LINE_LIMIT",
+    "InputEnded",
+    "PersonLines",
+    "Words",
+    "command_text",
+    "editing_possible",
+    "line_problem",
+    "printable",
+    "read_line",
+    "shown_input",
+]

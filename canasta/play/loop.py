@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from canasta.core.actions import Action, parse_action
 from canasta.errors import IllegalActionError, NotationError
 
-from . import text
+from . import narration, text
+from .costs import When
 from .lines import command_text, line_problem
 from .screen import Screen
 from .session import Match, PlayedAction
@@ -34,23 +35,34 @@ def _where(match: Match) -> str:
 
 
 def _show_played(match: Match, screen: Screen, played: Sequence[PlayedAction]) -> None:
-    """One line per action, then the score breakdown at the end of a hand and the result at the end of the match."""
+    """One line per action; at the end of a hand the table as it ended, then its score breakdown; the result at the end
+    of the match."""
     view = match.view()
     for one in played:
-        for line in text.action_lines(view, one.seat, one.action, one.events):
+        for line in narration.action_lines(view, one.seat, one.action, one.events):
             screen.say(line, "dim" if one.seat != match.seat else "")
         ended = one.hand_ended
-        if ended is not None:
-            screen.scores(text.hand_end_title(view, ended), text.score_table(view, ended.scores, ended.totals))
+        if ended is None:
+            continue
         final = one.match_ended
+        if one.table_at_end is not None:
+            screen.table(text.final_table_text(one.table_at_end, one.hands_at_end, ended, _table_width(screen)))
+            screen.pause("the table as the hand ended, every hand shown: press Enter for the score")
+        screen.scores(narration.hand_end_title(view, ended), text.score_table(view, ended.scores, ended.totals))
         if final is not None:
             screen.say("")
-            screen.say(text.match_result(view, final, match.game.hand_number), "bold")
-        elif ended is not None:
+            screen.say(narration.match_result(view, final, match.game.hand_number), "bold")
+        else:
             screen.pause()
             screen.say("")
-            for line in text.deal_lines(view, one.events):
+            for line in narration.deal_lines(view, one.events):
                 screen.say(line)
+
+
+def _table_width(screen: Screen) -> int | None:
+    """The width the screen packs the table into; None (one meld a line) for a screen that does not say."""
+    width = getattr(screen, "table_width", None)
+    return width if isinstance(width, int) else None
 
 
 def _number(command: str, count: int) -> int | str | None:
@@ -128,22 +140,37 @@ def _play(match: Match, screen: Screen, command: str) -> bool:
     return True
 
 
-def _show_table(match: Match, screen: Screen, view_only: bool = False) -> None:
-    """The table, and unless ``view_only`` the prompt's heading; then the numbered actions and what any of them costs."""
+def _show_table(match: Match, screen: Screen, warned: set[str], view_only: bool = False) -> None:
+    """The table, and unless ``view_only`` the prompt's heading; then the numbered actions and what any of them costs.
+
+    A warning of what an action may cost later (``ask``: a yes the player cannot meet, 001 §23 D) is said once a
+    session: ``warned`` holds those said, and the list's mark (``[-100 if yes]``) says it from then on.
+    """
     view = match.view()
     costs = match.costs()
-    screen.table(text.table_text(view))
+    body = text.table_text(view, _table_width(screen))
+    again = getattr(screen, "table_again", None)
+    if view_only and callable(again):
+        again(body)
+    else:
+        screen.table(body)
     if not view_only:
         screen.say(text.prompt_heading(view), "bold")
     marks = {action: text.cost_mark(found) for action, found in costs.items()}
     screen.say(text.numbered(view.legal_actions, screen.width, marks))
-    for line in text.cost_lines(view, costs):
+    once = {action: [c for c in found if c.when is not When.IF_YES or text.cost_sentence(view, c) not in warned] for action, found in costs.items()}
+    for line in text.cost_lines(view, once):
         screen.say(line, "yellow")
+    for found in costs.values():
+        for cost in found:
+            if cost.when is When.IF_YES and text.cost_sentence(view, cost) not in warned:
+                warned.add(text.cost_sentence(view, cost))
+                screen.say(f"  (said once: from now on the mark [{text.cost_mark([cost])}] in the list says it; ? <number> says it again)", "yellow")
 
 
-def _turn(match: Match, screen: Screen) -> bool:
+def _turn(match: Match, screen: Screen, warned: set[str]) -> bool:
     """Show the table, then read commands until the person plays an action (True) or quits (False)."""
-    _show_table(match, screen)
+    _show_table(match, screen, warned)
     while True:
         line = screen.ask("> ")
         problem = line_problem(line)
@@ -164,7 +191,7 @@ def _turn(match: Match, screen: Screen) -> bool:
         elif word == "hint":
             _hint(match, screen)
         elif word == "table":
-            _show_table(match, screen, view_only=True)
+            _show_table(match, screen, warned, view_only=True)
         elif word == "pile":
             screen.say(text.discards_text(match.view()))
         elif command.startswith("?"):
@@ -175,6 +202,7 @@ def _turn(match: Match, screen: Screen) -> bool:
 
 def run_session(match: Match, screen: Screen, intro: Sequence[str] = ()) -> int:
     """Play ``match`` to its end on ``screen``; the exit code (0 also after quit or the end of input, 130 after Ctrl-C)."""
+    warned: set[str] = set()
     try:
         for line in intro:
             screen.say(line)
@@ -182,7 +210,7 @@ def run_session(match: Match, screen: Screen, intro: Sequence[str] = ()) -> int:
             _show_played(match, screen, match.advance())
             if match.is_over:
                 return 0
-            if not _turn(match, screen):
+            if not _turn(match, screen, warned):
                 return 0
     except EOFError as exc:
         reason = str(exc) or "end of input"

@@ -17,11 +17,12 @@ import attrs
 
 from canasta.bots.base import Bot
 from canasta.core.actions import Action, parse_action
+from canasta.core.cards import Card
 from canasta.core.events import Event, HandEnded, MatchEnded
 from canasta.core.game import Game
 from canasta.core.legality import FIXED_SOURCES
 from canasta.core.views import PlayerView
-from canasta.errors import ArgumentError, IllegalActionError, NotationError, shown_value
+from canasta.errors import ArgumentError, CanastaError, IllegalActionError, NotationError, shown_value
 
 from .costs import Cost, action_costs
 
@@ -36,6 +37,11 @@ class PlayedAction:
     """The action, as the engine applied it."""
     events: tuple[Event, ...]
     """The events it caused, in order, as :meth:`canasta.Game.apply` returned them."""
+    table_at_end: PlayerView | None = None
+    """Where the action ended a hand: the person's view of the table as that hand ended, before the next deal (phase
+    ``over``); else None."""
+    hands_at_end: tuple[tuple[Card, ...], ...] = ()
+    """Where the action ended a hand: every seat's cards as it ended, in seat order (they are counted in the open)."""
 
     @property
     def hand_ended(self) -> HandEnded | None:
@@ -46,6 +52,29 @@ class PlayedAction:
     def match_ended(self) -> MatchEnded | None:
         """The end of the match among the events, if the action ended it."""
         return next((e for e in self.events if isinstance(e, MatchEnded)), None)
+
+
+def hand_as_it_ended(game: Game, hand: int) -> Game | None:
+    """The game as hand ``hand`` ended, before the next deal, for a game whose last action ended that hand.
+
+    The engine deals the next hand in the action that ends one, so the table as
+    it stood is played again: the game's record, replayed under the same profile
+    with ``match.hands`` set to end the match after that hand. That key decides
+    nothing but when the match ends (:func:`canasta.core.transitions.match_outcome`),
+    so every action plays as it did. None for a game that started from a
+    position, or where that profile cannot be made (a match past 100 hands).
+    """
+    from canasta.variants import dumps_variant
+
+    record = game.record()
+    if record.position is not None:
+        return None
+    v = game.variant
+    ending = attrs.evolve(v, match=attrs.evolve(v.match, hands=hand))
+    try:
+        return Game.replay(attrs.evolve(record, variant=dumps_variant(ending)))
+    except CanastaError:
+        return None
 
 
 class Match:
@@ -105,8 +134,20 @@ class Match:
             assert bot is not None  # checked in __init__
             view = game.view(seat)
             action = bot.choose(view, view.legal_actions)
-            played.append(PlayedAction(seat=seat, action=action, events=game.apply(action)))
+            played.append(self._played(seat, action))
         return played
+
+    def _played(self, seat: int, action: Action) -> PlayedAction:
+        """Apply ``action`` for ``seat``; where it ends a hand, with the table as that hand ended."""
+        events = self.game.apply(action)
+        ended = next((e for e in events if isinstance(e, HandEnded)), None)
+        if ended is None:
+            return PlayedAction(seat=seat, action=action, events=events)
+        at_end = self.game if any(isinstance(e, MatchEnded) for e in events) else hand_as_it_ended(self.game, ended.hand_number)
+        if at_end is None:
+            return PlayedAction(seat=seat, action=action, events=events)
+        hands = tuple(at_end.view(s).hand for s in range(at_end.players))
+        return PlayedAction(seat=seat, action=action, events=events, table_at_end=at_end.view(self.seat), hands_at_end=hands)
 
     def apply(self, action: Action | str) -> PlayedAction:
         """Apply the person's action (or its text), as :meth:`canasta.Game.apply` does.
@@ -119,7 +160,7 @@ class Match:
             who = "the match is over" if self.game.is_over else f"seat {self.game.current_player} is to act"
             raise IllegalActionError(action, "turn", FIXED_SOURCES["turn"], f"it is not your turn: {who}")
         act = parse_action(action) if isinstance(action, str) else action
-        return PlayedAction(seat=self.seat, action=act, events=self.game.apply(act))
+        return self._played(self.seat, act)
 
     def explain(self, action: Action | str) -> IllegalActionError | NotationError | None:
         """Why ``action`` is illegal for the person now (the rule key and its source), or None if it is legal."""
@@ -143,4 +184,4 @@ class Match:
         return self.hint_bot.choose(view, view.legal_actions)
 
 
-__all__ = ["Match", "PlayedAction"]
+__all__ = ["Match", "PlayedAction", "hand_as_it_ended"]
