@@ -64,12 +64,8 @@ class HandScore:
 
 SCORE_PARTS: tuple[str, ...] = tuple(f.name for f in attrs.fields(HandScore) if f.eq and f.name != "side")
 """The parts of a hand score, read from :class:`HandScore`'s fields in the order a score card lists them (the details
-``canasta_kinds`` and ``canasta_ranks`` are left out, as they are of ``==``); :attr:`HandScore.total` is their sum."""
-
-
-SCORE_PARTS: tuple[str, ...] = tuple(f.name for f in attrs.fields(HandScore) if f.type in (int, "int") and f.name != "side")
-"""The parts of a hand's score, in order: every point field of :class:`HandScore`, which ``total`` adds up. Read from the
-class, so that a part added to it is shown and exported wherever the parts are listed."""
+``canasta_kinds`` and ``canasta_ranks`` are left out, as they are of ``==``); :attr:`HandScore.total` is their sum. Read
+from the class, so that a part added to it is shown and exported wherever the parts are listed."""
 
 
 def score_parts(score: HandScore) -> tuple[tuple[str, int], ...]:
