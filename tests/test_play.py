@@ -1,4 +1,4 @@
-"""``canasta play``: a person against bots, driven by piped input (issue 10, item 1).
+"""``canasta play``: a person against bots, driven by piped input.
 
 The sessions here are scripted the way a user scripts one: lines on standard
 input, plain text on standard output. The rules cited in the output come from
@@ -74,7 +74,7 @@ def test_numbers_play_a_whole_hand_and_print_the_score_breakdown(
 
 
 def test_the_same_session_piped_from_a_file(tmp_path: Path) -> None:
-    """``canasta play ... < file`` as a shell runs it: plain text, a finished hand, exit 0 (issue 10 "Done when")."""
+    """``canasta play ... < file`` as a shell runs it: plain text, a finished hand, exit 0."""
     script = tmp_path / "moves.txt"
     script.write_text("1\n" * 400)
     with script.open() as stdin:

@@ -1,4 +1,4 @@
-"""``canasta play`` warns before an action costs points (issue 17, item 7).
+"""``canasta play`` warns before an action costs points.
 
 The penalties the engine applies in play are ``going_out.permission_penalty``
 (a discard that does not go out after the partner's binding yes, 001 §23 D) and

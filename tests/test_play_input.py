@@ -1,4 +1,4 @@
-"""``canasta play`` reads whatever a person, a script or a stranger's file sends it, and never raises (issue 17).
+"""``canasta play`` reads whatever a person, a script or a stranger's file sends it, and never raises.
 
 Each class of bad line is tried with several members: numbers no list has
 (thousands of digits, digits that are not ASCII), lines that are too long,

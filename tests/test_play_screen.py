@@ -1,4 +1,4 @@
-"""What ``canasta play`` draws: the pile line agrees with the engine, and the terminal screen is redrawn in place (issue 17).
+"""What ``canasta play`` draws: the pile line agrees with the engine, and the terminal screen is redrawn in place.
 
 The pile line is held to the engine's own verdict on taking the pile
 (``legal_actions``) in random play under profiles that disagree. The terminal

@@ -1,4 +1,4 @@
-"""One table drawing (issue 18, item 8): ``str(view)`` and ``canasta play`` draw one layout from two perspectives.
+"""One table drawing: ``str(view)`` and ``canasta play`` draw one layout from two perspectives.
 
 The words are the engine's facts read from the view (why the pile is frozen,
 each canasta's kind, who sits out), so these tests compare the drawing with

@@ -2,7 +2,7 @@
 
 :class:`Match` holds the :class:`~canasta.Game`, the person's seat and a bot
 for every other seat. The bots decide from their own seat's view only (the
-OpenSpiel observer split, DESIGN "Bots see what a player sees"), and so does
+OpenSpiel observer split; docs/bots.md, "The bot protocol"), and so does
 the hint. Each action applied is returned as a :class:`PlayedAction` (who
 acted, what, and the events it caused), which the screen turns into one line
 of text. Everything the screen shows of the table, why the pile is frozen
