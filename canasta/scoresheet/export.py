@@ -22,7 +22,7 @@ import attrs
 
 from canasta.core.penalties import penalty_value
 
-from .entries import Correction, PenaltyEntry, Withdrawal
+from .entries import Carried, Correction, PenaltyEntry, WarningEntry, Withdrawal
 
 if TYPE_CHECKING:
     from canasta.core.scoring import HandScore
@@ -56,7 +56,7 @@ def part_label(rules: TableRules, part: str) -> str:
 
 def csv_columns(rules: TableRules) -> tuple[str, ...]:
     """The CSV header under a profile: :data:`CSV_COLUMNS`, with a ``special_hand`` column where it has special hands."""
-    return ("hand", "side", "players", *parts(rules), "hand_score", "total", "next_minimum", "corrected", "first_entered")
+    return ("hand", "side", "players", *parts(rules), "hand_score", "total", "next_minimum", "corrected", "first_entered", "warnings")
 
 
 @attrs.frozen(kw_only=True)
@@ -79,6 +79,24 @@ class PenaltyLine:
     note: str
     withdrawn: str | None = None
     """Who withdrew it, when and why (as the log says), once withdrawn; None while it stands."""
+    override: str | None = None
+    """For a penalty that comes after a warning entered without one by the director's decision, the rule it overrides (001 §22 A)."""
+
+
+@attrs.frozen(kw_only=True)
+class WarningLine:
+    """A warning as the card shows it: its number, side (and seat), hand, the penalty warned of with its rule and source (001 §22 A)."""
+
+    number: int
+    side: int
+    seat: int | None
+    hand: int
+    penalty: str
+    rule: str
+    source: str
+    by: str
+    at: str
+    note: str
 
 
 @attrs.frozen(kw_only=True)
@@ -125,6 +143,12 @@ class Card:
     minimums: tuple[int, ...]
     over: bool
     winner: int | None
+    carried: tuple[int, ...] | None = None
+    """The totals carried in from an earlier sheet (:class:`~canasta.scoresheet.Carried`), which the running totals start from."""
+    carried_note: str = ""
+    carried_minimums: tuple[int, ...] = ()
+    """Each side's minimum for hand 1, by the totals carried in (001 §13 A)."""
+    warnings: tuple[WarningLine, ...] = ()
 
     @property
     def result(self) -> str:
@@ -153,6 +177,8 @@ def card(sheet: ScoreSheet) -> Card:
     penalties: list[PenaltyLine] = []
     corrections: list[CorrectionLine] = []
     first: dict[int, tuple[HandScore, ...]] = {}
+    warnings: list[WarningLine] = []
+    carried_note = ""
     withdrawals = {line.item.number: _who(line.by, line.at, line.note) for line in sheet.log if isinstance(line.item, Withdrawal)}
     for index, line in enumerate(sheet.log):
         item = line.item
@@ -176,8 +202,26 @@ def card(sheet: ScoreSheet) -> Card:
                     at=line.at,
                     note=item.note or line.note,
                     withdrawn=withdrawals.get(number),
+                    override=item.penalty.warning_first if item.override else None,
                 )
             )
+        elif isinstance(item, WarningEntry):
+            warnings.append(
+                WarningLine(
+                    number=len(warnings) + 1,
+                    side=item.side,
+                    seat=item.seat,
+                    hand=line.hand,
+                    penalty=item.penalty.name.lower().replace("_", " "),
+                    rule=item.penalty.value,
+                    source=rules.cite(item.penalty.value),
+                    by=line.by,
+                    at=line.at,
+                    note=item.note or line.note,
+                )
+            )
+        elif isinstance(item, Carried):
+            carried_note = item.note or line.note
         elif isinstance(item, Correction):
             before = _scores_after(sheet, index, item.hand)
             after = _scores_after(sheet, index + 1, item.hand)
@@ -192,7 +236,7 @@ def card(sheet: ScoreSheet) -> Card:
         if number == len(hands):
             minimums = tuple(sheet.minimum(s) for s in range(rules.sides))
         else:
-            minimums = tuple(rules.opening_minimum(running[s]) + raises.get((number + 1, s), 0) for s in range(rules.sides))
+            minimums = tuple(rules.opening_minimum(running[s], number + 1) + raises.get((number + 1, s), 0) for s in range(rules.sides))
         rows.append(Row(hand=number, scores=scores, running=running, next_minimums=minimums, first=first.get(number)))
     return Card(
         title=rules.variant.title,
@@ -209,6 +253,12 @@ def card(sheet: ScoreSheet) -> Card:
         minimums=tuple(sheet.minimum(s) for s in range(rules.sides)),
         over=sheet.is_over,
         winner=sheet.winner,
+        carried=sheet.carried,
+        carried_note=carried_note,
+        carried_minimums=()
+        if sheet.carried is None
+        else tuple(rules.opening_minimum(sheet.carried[s], 1) + raises.get((1, s), 0) for s in range(rules.sides)),
+        warnings=tuple(warnings),
     )
 
 
@@ -217,9 +267,23 @@ def _penalty_text(card: Card, p: PenaltyLine, esc: Callable[[str], str] = str) -
     count = f" ({p.count} cards)" if p.count != 1 else ""
     source = f", {p.source}" if p.source else ""
     text = f"penalty {p.number}: hand {p.hand}, {esc(card.sides[p.side])}: {p.penalty}{count}, {what} [{p.rule}{source}]"
+    if p.override is not None:
+        text += f" (entered without a warning by the director's override of {p.override})"
     if p.withdrawn is not None:
         text += " (withdrawn, 001 §35 B" + (f"; {esc(p.withdrawn)}" if p.withdrawn else "") + ")"
     return text
+
+
+def _warning_text(card: Card, w: WarningLine, esc: Callable[[str], str] = str) -> str:
+    who = esc(card.sides[w.side]) + (f" ({esc(card.names[w.seat])})" if w.seat is not None else "")
+    source = f", {w.source}" if w.source else ""
+    return f"warning {w.number}: hand {w.hand}, {who}: {w.penalty} [{w.rule}{source}]"
+
+
+def _carried_text(card: Card, esc: Callable[[str], str] = str) -> str:
+    assert card.carried is not None
+    totals = ", ".join(f"{esc(side)} {t}" for side, t in zip(card.sides, card.carried, strict=True))
+    return f"Carried in: {totals}" + (f" ({esc(card.carried_note)})" if card.carried_note else "") + "."
 
 
 def _correction_text(card: Card, c: CorrectionLine, esc: Callable[[str], str] = str) -> str:
@@ -259,6 +323,8 @@ def to_text(sheet: ScoreSheet) -> str:
     c = card(sheet)
     head = [f"{c.title} ({c.profile}), {c.players} players: {c.result}"]
     table = [["hand"] + [x for side in c.sides for x in (side, "total")]]
+    if c.carried is not None:
+        table.append(["carried"] + [x for t in c.carried for x in ("", str(t))])
     for row in c.rows:
         mark = "*" if row.first is not None else ""
         table.append([f"{row.hand}{mark}"] + [x for s, t in zip(row.scores, row.running, strict=True) for x in (f"{s.total:+d}", str(t))])
@@ -267,7 +333,9 @@ def to_text(sheet: ScoreSheet) -> str:
         lines.append("* corrected (log shows the old entry)")
     lines += [
         "",
+        *([_carried_text(c)] if c.carried is not None else []),
         *[_penalty_text(c, p) for p in c.penalties],
+        *[_warning_text(c, w) + (f" (note: {w.note})" if w.note else "") for w in c.warnings],
         *[f"corrected: {_correction_text(c, x)}" for x in c.corrections],
     ]
     lines.append(_next_line(c))
@@ -284,11 +352,19 @@ def log_text(sheet: ScoreSheet) -> str:
         item = line.item
         if isinstance(item, PenaltyEntry):
             detail = f" side {item.side} {item.penalty.name.lower().replace('_', '-')}" + (f" x{item.count}" if item.count != 1 else "")
+            if item.override:
+                detail += f" (director's override: no warning first, {item.penalty.warning_first})"
+        elif isinstance(item, WarningEntry):
+            seat = f" seat {item.seat}" if item.seat is not None else ""
+            detail = f" side {item.side}{seat} of {item.penalty.name.lower().replace('_', '-')}"
         elif isinstance(item, Correction):
             detail = " (arithmetic)" if item.arithmetic else ""
         elif isinstance(item, Withdrawal):
             detail = f" of penalty {item.number}"
-        out.append(f"{number:3}. {what} {line.hand}{detail}" + (f"  ({who})" if who else ""))
+        head = f"{what} {line.hand}"
+        if isinstance(item, Carried):
+            head = f"carried in before hand 1: totals {' / '.join(str(t) for t in item.totals)}"
+        out.append(f"{number:3}. {head}{detail}" + (f"  ({who})" if who else ""))
     return "\n".join(out) if out else "the log is empty"
 
 
@@ -307,15 +383,23 @@ def to_markdown(sheet: ScoreSheet) -> str:
     lines = [f"# Score sheet: {_md(c.title)}", "", f"{_md(c.profile)}, {c.players} players; {result}.", ""]
     header = ["Hand"] + [x for side in c.sides for x in (f"{_md(side)}: hand", f"{_md(side)}: total")]
     lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    if c.carried is not None:
+        lines.append("| carried | " + " | ".join(x for t in c.carried for x in ("", str(t))) + " |")
     for row in c.rows:
         cells = [str(row.hand)]
         for i, (s, t) in enumerate(zip(row.scores, row.running, strict=True)):
             old = row.first[i].total if row.first is not None else s.total
             cells += [f"~~{old:+d}~~ {s.total:+d}" if old != s.total else f"{s.total:+d}", str(t)]
         lines.append("| " + " | ".join(cells) + " |")
+    if c.carried is not None:
+        lines += ["", _carried_text(c, _md)]
     if c.penalties:
         lines += ["", "Penalties:", ""] + [
             f"- {_penalty_text(c, p, _md)}" + (f" ({_who(p.by, p.at, p.note, _md)})" if p.by or p.note else "") for p in c.penalties
+        ]
+    if c.warnings:
+        lines += ["", "Warnings:", ""] + [
+            f"- {_warning_text(c, w, _md)}" + (f" ({_who(w.by, w.at, w.note, _md)})" if w.by or w.note else "") for w in c.warnings
         ]
     if c.corrections:
         lines += ["", "Corrections:", ""] + [
@@ -327,8 +411,10 @@ def to_markdown(sheet: ScoreSheet) -> str:
 
 # --- CSV and JSON ----------------------------------------------------------------------------------
 
-CSV_COLUMNS = ("hand", "side", "players", *PARTS, "hand_score", "total", "next_minimum", "corrected", "first_entered")
-"""The CSV header: one row per hand and side (:func:`csv_columns` adds the special hand's part where the profile has special hands)."""
+CSV_COLUMNS = ("hand", "side", "players", *PARTS, "hand_score", "total", "next_minimum", "corrected", "first_entered", "warnings")
+"""The CSV header: one row per hand and side (:func:`csv_columns` adds the special hand's part where the profile has special hands),
+after a row per side headed ``carried`` where the sheet starts from totals carried in; ``warnings`` lists the warnings the side
+was given in the hand."""
 
 
 def to_csv(sheet: ScoreSheet) -> str:
@@ -338,12 +424,23 @@ def to_csv(sheet: ScoreSheet) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(csv_columns(sheet.rules))
+    if c.carried is not None:
+        for side, (total, minimum) in enumerate(zip(c.carried, c.carried_minimums, strict=True)):
+            writer.writerow(["carried", side, c.sides[side], *[""] * len(shown), "", total, minimum, "no", "", ""])
     for row in c.rows:
         for i, (s, t, m) in enumerate(zip(row.scores, row.running, row.next_minimums, strict=True)):
             first = "" if row.first is None else str(row.first[i].total)
             values = [getattr(s, part) for part in shown]
-            writer.writerow([row.hand, s.side, c.sides[s.side], *values, s.total, t, m, "yes" if row.first is not None else "no", first])
+            warned = "; ".join(_warning_cell(w) for w in c.warnings if w.hand == row.hand and w.side == s.side)
+            writer.writerow(
+                [row.hand, s.side, c.sides[s.side], *values, s.total, t, m, "yes" if row.first is not None else "no", first, warned]
+            )
     return out.getvalue()
+
+
+def _warning_cell(w: WarningLine) -> str:
+    """A warning in a CSV cell: the penalty warned of, the seat and the note."""
+    return w.penalty + (f" (seat {w.seat})" if w.seat is not None else "") + (f": {w.note}" if w.note else "")
 
 
 def _score_json(s: HandScore, shown: Sequence[str] = PARTS) -> dict[str, Any]:
@@ -370,7 +467,9 @@ def to_json(sheet: ScoreSheet) -> str:
             }
             for row in c.rows
         ],
+        "carried": None if c.carried is None else {"totals": list(c.carried), "note": c.carried_note},
         "penalties": [attrs.asdict(p) for p in c.penalties],
+        "warnings": [attrs.asdict(w) for w in c.warnings],
         "corrections": [
             {
                 "hand": x.hand,
@@ -471,6 +570,15 @@ def to_html(sheet: ScoreSheet) -> str:
         + "</tr></thead>",
         "<tbody>",
     ]
+    if c.carried is not None:
+        out.append(
+            '<tr class="carried"><td class="hand">Carried</td>'
+            + "".join(
+                f'<td colspan="{per_side - 2}"></td><td class="total">{t}</td><td class="min">{m}</td>'
+                for t, m in zip(c.carried, c.carried_minimums, strict=True)
+            )
+            + "</tr>"
+        )
     for row in c.rows:
         cells = [f'<td class="hand">{row.hand}{"*" if row.first is not None else ""}</td>']
         for i, (s, t, m) in enumerate(zip(row.scores, row.running, row.next_minimums, strict=True)):
@@ -496,6 +604,14 @@ def to_html(sheet: ScoreSheet) -> str:
             who = _who(p.by, p.at, p.note, _e)
             out.append(f"<li>{_penalty_text(c, p, _e)}" + (f" <small>({who})</small>" if who else "") + "</li>")
         out.append("</ol>")
+    if c.carried is not None:
+        out.append(f"<p>{_carried_text(c, _e)}</p>")
+    if c.warnings:
+        out.append("<h2>Warnings</h2><ol>")
+        for w in c.warnings:
+            who = _who(w.by, w.at, w.note, _e)
+            out.append(f"<li>{_warning_text(c, w, _e)}" + (f" <small>({who})</small>" if who else "") + "</li>")
+        out.append("</ol>")
     if c.corrections:
         out.append("<h2>Corrections</h2><ol>")
         for x in c.corrections:
@@ -511,6 +627,7 @@ __all__ = [
     "CSV_COLUMNS",
     "PARTS",
     "Card",
+    "WarningLine",
     "card",
     "csv_columns",
     "log_text",

@@ -26,16 +26,30 @@ from canasta.textfiles import path_label, read_data_file, toml_data
 from canasta.variants import Variant, dumps_variant, load_variant, loads_variant, variant_names
 from canasta.variants.enums import MeldRank
 
-from .entries import RANK_WORDS, Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry, SideEntry, Withdrawal
+from .entries import (
+    RANK_WORDS,
+    Carried,
+    Correction,
+    Deal,
+    HandEntry,
+    LogEntry,
+    LogItem,
+    LogKind,
+    PenaltyEntry,
+    SideEntry,
+    WarningEntry,
+    Withdrawal,
+)
 
 if TYPE_CHECKING:
     from .sheet import ScoreSheet
 
 FORMAT = "canasta score sheet"
 """The ``format`` key of every sheet file."""
-VERSION = 3
+VERSION = 4
 """The newest version of the file layout: 2 adds the counts of schema 2's scoring rules (:data:`FAMILY_KEYS`), 3 the
-withdrawal of a penalty (a log line ``entry = "withdrawal"``).
+withdrawal of a penalty (a log line ``entry = "withdrawal"``), 4 the totals carried in (``entry = "carried"``), warnings
+(``entry = "warning"``) and a penalty's director's override (``override = true``).
 
 A sheet is written as the oldest version that holds all it says (1, which every earlier library reads, where it uses
 neither), so that a library that does not know a line refuses the file by its version, not by the line."""
@@ -76,12 +90,19 @@ def _entries(item: LogItem) -> tuple[HandEntry, ...]:
 
 
 def layout_version(sheet: ScoreSheet) -> int:
-    """The file layout a sheet needs: 3 where a penalty was withdrawn, 2 where an entry counts a rule of schema 2, else 1
-    (which earlier libraries read too)."""
+    """The file layout a sheet needs: 4 where it has totals carried in, a warning or an overridden penalty, 3 where a penalty
+    was withdrawn, 2 where an entry counts a rule of schema 2, else 1 (which earlier libraries read too)."""
+    if any(_newest(line.item) for line in sheet.log):
+        return 4
     if any(isinstance(line.item, Withdrawal) for line in sheet.log):
         return 3
     family = any(_family(s) for line in sheet.log for entry in _entries(line.item) for s in entry.sides)
     return 2 if family else 1
+
+
+def _newest(item: LogItem) -> bool:
+    """Whether a line needs version 4: totals carried in, a warning, an overridden penalty."""
+    return isinstance(item, (Carried, WarningEntry)) or (isinstance(item, PenaltyEntry) and item.override)
 
 
 def _hand(entry: HandEntry) -> dict[str, Any]:
@@ -101,6 +122,14 @@ def _line(line: LogEntry) -> dict[str, Any]:
         data |= _hand(item)
     elif isinstance(item, PenaltyEntry):
         data |= {"side": item.side, "penalty": item.penalty.name.lower(), "count": item.count}
+        if item.override:
+            data["override"] = True
+    elif isinstance(item, WarningEntry):
+        data |= {"side": item.side, "penalty": item.penalty.name.lower()}
+        if item.seat is not None:
+            data["seat"] = item.seat
+    elif isinstance(item, Carried):
+        data["totals"] = list(item.totals)
     elif isinstance(item, Correction):
         data |= {"arithmetic": item.arithmetic, **_hand(item.entry), "replaced": _hand(item.replaced)}
     elif isinstance(item, Withdrawal):
@@ -121,6 +150,8 @@ def _named(variant: Variant) -> bool:
 def dumps_sheet(sheet: ScoreSheet) -> str:
     """The sheet as TOML: a comment per hand with its scores and totals, the profile, the seats and the log."""
     head = [f"# Canasta score sheet: {sheet.variant.name}, {sheet.players} players"]
+    if sheet.carried is not None:
+        head.append(f"# carried in: {' / '.join(str(t) for t in sheet.carried)}")
     for hand, (scores, running) in enumerate(zip(sheet.hands, sheet.running, strict=True), 1):
         head.append(f"# hand {hand}: {' / '.join(str(s.total) for s in scores)}   totals {' / '.join(str(t) for t in running)}")
     data: dict[str, Any] = {"format": FORMAT, "version": layout_version(sheet)}
@@ -211,10 +242,13 @@ class _Reader:
         if kind == "hand":
             self.unknown(line, (*base, "ending", "went_out", "sides"), where)
             return self.hand(line, where)
-        if kind == "penalty":
-            self.unknown(line, (*base, "side", "penalty", "count"), where)
+        if kind in ("penalty", "warning"):
+            extra = ("count", "override") if kind == "penalty" else ("seat",)
+            self.unknown(line, (*base, "side", "penalty", *extra), where)
             side, name = self.get(line, "side", where, int), self.get(line, "penalty", where, str)
             count = self.get(line, "count", where, int, 1)
+            override = self.get(line, "override", where, bool, False)
+            seat = self.get(line, "seat", where, int, None)
             if side is None or name is None:
                 return None
             try:
@@ -223,7 +257,13 @@ class _Reader:
                 self.problems.append(str(exc))
                 return None
             note = self.get(line, "note", where, str, "")
-            return PenaltyEntry(side=side, penalty=penalty, count=count, hand=hand, note=note)
+            if kind == "warning":
+                return WarningEntry(side=side, penalty=penalty, seat=seat, hand=hand, note=note)
+            return PenaltyEntry(side=side, penalty=penalty, count=count, hand=hand, note=note, override=override)
+        if kind == "carried":
+            self.unknown(line, (*base, "totals"), where)
+            totals = self.get(line, "totals", where, list)
+            return None if totals is None else Carried(totals=totals, note=self.get(line, "note", where, str, ""))
         if kind == "correction":
             self.unknown(line, (*base, "arithmetic", "ending", "went_out", "sides", "replaced"), where)
             entry = self.hand(line, where)
@@ -240,7 +280,7 @@ class _Reader:
         if kind == "deal":
             self.unknown(line, base, where)
             return Deal(hand=hand)
-        self.problems.append(f"{where}entry: {kind!r} is not one of hand, penalty, correction, withdrawal, deal")
+        self.problems.append(f"{where}entry: {kind!r} is not one of {', '.join(k.value for k in LogKind)}")
         return None
 
 

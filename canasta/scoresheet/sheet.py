@@ -23,15 +23,28 @@ import attrs
 
 from canasta.core.arguments import whole_number
 from canasta.core.cards import THREE
-from canasta.core.penalties import penalty_value
+from canasta.core.penalties import Penalty, penalty_value
 from canasta.core.scoring import HandScore, side_score
 from canasta.core.table import TableRules, meld_rank_index
 from canasta.core.transitions import match_outcome
 from canasta.errors import ArgumentError, is_instance, shown_value
 from canasta.variants import Variant, load_variant, sound_variant
 
-from .entries import Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry, SideEntry, Withdrawal
-from .validation import check_hand, check_penalty, refuse, special_points
+from .entries import (
+    Carried,
+    Correction,
+    Deal,
+    HandEntry,
+    LogEntry,
+    LogItem,
+    PenaltyEntry,
+    SideEntry,
+    WarningEntry,
+    Withdrawal,
+    bounded,
+    carried_totals,
+)
+from .validation import check_carried, check_hand, check_penalty, check_warning, refuse, special_points
 
 if TYPE_CHECKING:
     from canasta.core.game import Game
@@ -51,6 +64,10 @@ class Tally:
     """The highest hand number whose deal was marked (001 §35 B)."""
     basis: tuple[int, ...] | None = None
     """The totals when the hand in progress was dealt: its minimum does not change with a later arithmetic correction (001 §35 A)."""
+    carried: tuple[int, ...] | None = None
+    """The totals carried in from an earlier sheet, which every total starts from; None where the sheet starts at 0."""
+    warnings: tuple[WarningEntry, ...] = ()
+    """Every warning given, its hand resolved (001 §22 A)."""
 
     @property
     def next_hand(self) -> int:
@@ -80,17 +97,25 @@ class Tally:
     def running(self) -> tuple[tuple[int, ...], ...]:
         """The totals after each hand (001 §34 A)."""
         out: list[tuple[int, ...]] = []
-        totals = [0] * self.rules.sides
+        totals = list(self.start())
         for hand in range(1, self.next_hand):
             for s in self.hand_score(hand):
                 totals[s.side] += s.total
             out.append(tuple(totals))
         return tuple(out)
 
+    def start(self) -> tuple[int, ...]:
+        """The totals before hand 1: those carried in, else 0 each."""
+        return self.carried if self.carried is not None else (0,) * self.rules.sides
+
     def totals(self) -> tuple[int, ...]:
         """The running totals after the last hand entered."""
         running = self.running()
-        return running[-1] if running else (0,) * self.rules.sides
+        return running[-1] if running else self.start()
+
+    def warned(self, side: int, penalty: Penalty) -> bool:
+        """Whether ``side`` was warned of ``penalty`` earlier in the match (001 §22 A)."""
+        return any(w.side == side and w.penalty is penalty for w in self.warnings)
 
     def over_after(self) -> int | None:
         """The first hand after which the match was over, or None."""
@@ -184,19 +209,32 @@ def step(tally: Tally, line: LogEntry) -> Tally:
     if isinstance(item, PenaltyEntry):
         check_penalty(r, item)
         penalty_value(r, item.penalty)
-        last = len(tally.entries)
-        if item.hand == tally.next_hand:
-            if over is not None:
-                raise refuse(r, end_key(r), f"the match ended after hand {over}; no hand {item.hand} is played")
-        elif not (item.hand == last and last >= 1 and tally.dealt <= last):
+        _check_hand_open(tally, item.hand, "penalty", over)
+        warning = item.penalty.warning_first
+        if warning is None and item.override:
+            raise refuse(
+                r, item.penalty.value, f"{item.penalty.name.lower()} comes after no warning, so there is nothing to override (override=True)"
+            )
+        if warning is not None and not item.override and item.hand is not None and not tally.warned(item.side, item.penalty):
             raise refuse(
                 r,
-                "001 §35 B",
-                f"a penalty for hand {item.hand} is entered in that hand, or for the last hand before the next deal (hand {tally.next_hand} is in progress)",
+                item.penalty.value,
+                f"{item.penalty.name.lower()} comes after a warning ({warning}), and side {item.side} has not been warned of it in this "
+                "match: enter the warning first (ScoreSheet.warn), or the penalty with the director's override (override=True)",
             )
         new = attrs.evolve(tally, penalties=(*tally.penalties, item))
         _check_end(new, over)
         return new
+    if isinstance(item, WarningEntry):
+        check_warning(r, item, line.hand)
+        penalty_value(r, item.penalty)
+        _check_hand_open(tally, item.hand, "warning", over)
+        return attrs.evolve(tally, warnings=(*tally.warnings, item))
+    if isinstance(item, Carried):
+        if tally.entries or tally.penalties or tally.warnings or tally.dealt or tally.carried is not None:
+            raise refuse(r, "001 §34 A", "totals carried in open the sheet: they come before any other entry")
+        check_carried(r, item)
+        return attrs.evolve(tally, carried=item.totals)
     if isinstance(item, Withdrawal):
         number = item.number
         if not 1 <= number <= len(tally.penalties):
@@ -257,6 +295,21 @@ def step(tally: Tally, line: LogEntry) -> Tally:
     raise ArgumentError(f"not a score sheet entry: {shown_value(item)}")
 
 
+def _check_hand_open(tally: Tally, hand: int | None, what: str, over: int | None) -> None:
+    """A penalty or a warning belongs to the hand in progress, or to the last hand entered until the next deal (001 §35 B)."""
+    r = tally.rules
+    last = len(tally.entries)
+    if hand == tally.next_hand:
+        if over is not None:
+            raise refuse(r, end_key(r), f"the match ended after hand {over}; no hand {hand} is played")
+    elif not (hand == last and last >= 1 and tally.dealt <= last):
+        raise refuse(
+            r,
+            "001 §35 B",
+            f"a {what} for hand {hand} is entered in that hand, or for the last hand before the next deal (hand {tally.next_hand} is in progress)",
+        )
+
+
 def only_arithmetic(new: HandEntry, old: HandEntry) -> bool:
     """Whether ``new`` differs from ``old`` only in the points a table adds up: melded and in hand (001 §35 A)."""
     if new.ending != old.ending or new.went_out != old.went_out or len(new.sides) != len(old.sides):
@@ -288,13 +341,22 @@ class ScoreSheet:
 
     ``variant`` is a :class:`~canasta.variants.Variant`, a bundled name or a
     profile file; ``names`` names the seats; ``seed_dealer`` is the seat that
-    deals the first hand (the deal passes to the left, 001 §4). Enter hands
-    with :meth:`add_hand`, penalties with :meth:`add_penalty`, mark each deal
-    with :meth:`deal`, fix a count with :meth:`correct`.
+    deals the first hand (the deal passes to the left, 001 §4); ``carried``
+    gives the totals carried in from an earlier sheet or session, one per side
+    (a :class:`Carried`, or the totals alone), checked like any entry and kept
+    as the log's first line. Enter hands with :meth:`add_hand`, penalties with
+    :meth:`add_penalty`, warnings with :meth:`warn`, mark each deal with
+    :meth:`deal`, fix a count with :meth:`correct`.
     """
 
     def __init__(
-        self, variant: Variant | str | os.PathLike[str], players: int = 4, *, names: Sequence[str] | None = None, seed_dealer: int = 0
+        self,
+        variant: Variant | str | os.PathLike[str],
+        players: int = 4,
+        *,
+        names: Sequence[str] | None = None,
+        seed_dealer: int = 0,
+        carried: Carried | Sequence[int] | None = None,
     ) -> None:
         if not is_instance(variant, (Variant, str, os.PathLike)):
             raise ArgumentError(
@@ -303,7 +365,7 @@ class ScoreSheet:
         count = whole_number(players)
         if count is None:
             raise ArgumentError(f"ScoreSheet(players=...): expected a whole number of players, got {shown_value(players)}")
-        players = count
+        players = bounded(count, "ScoreSheet(players=...)")
         self.variant: Variant = sound_variant(
             variant if isinstance(variant, Variant) else load_variant(variant if isinstance(variant, str) else Path(variant))
         )
@@ -327,6 +389,10 @@ class ScoreSheet:
         self.seed_dealer = dealer
         self._log: list[LogEntry] = []
         self._tally = Tally(rules=self.rules)
+        if carried is not None:
+            if not isinstance(carried, Carried):
+                carried = Carried(totals=carried_totals(carried, "ScoreSheet(carried=...)"))
+            self._append(carried, 0, "", carried.note)
 
     # -- entering ----------------------------------------------------------------------
 
@@ -365,6 +431,23 @@ class ScoreSheet:
         self._append(entry, entry.hand, by, entry.note)
         return penalty_value(self.rules, entry.penalty) * entry.count
 
+    def warn(self, entry: WarningEntry, *, by: str = "") -> None:
+        """Enter a warning given to a side, naming the penalty that follows if it happens again (001 §22 A).
+
+        It costs nothing. A penalty that comes after a warning
+        (:attr:`~canasta.Penalty.warning_first`: the table-talk forfeit) is
+        refused without an earlier warning to its side, unless entered with the
+        director's override (:attr:`PenaltyEntry.override`). The profile must have
+        the penalty; the hand is the one in progress, or the last hand entered
+        until the next deal (001 §35 B).
+        """
+        if not isinstance(entry, WarningEntry):
+            raise ArgumentError(f"ScoreSheet.warn(entry=...): expected a WarningEntry, got {shown_value(entry)}")
+        if entry.hand is None:
+            entry = attrs.evolve(entry, hand=self._tally.next_hand)
+        assert entry.hand is not None
+        self._append(entry, entry.hand, by, entry.note)
+
     def withdraw_penalty(self, number: int, *, by: str = "", note: str = "") -> int:
         """Take back penalty ``number`` (from 1, in the order entered: :attr:`penalties`), entered in error; returns the points it no
         longer costs, or for §27 A the raise no longer made.
@@ -377,6 +460,7 @@ class ScoreSheet:
         count = whole_number(number)
         if count is None:
             raise ArgumentError(f"ScoreSheet.withdraw_penalty(number=...): expected a penalty's number (from 1), got {shown_value(number)}")
+        count = bounded(count, "ScoreSheet.withdraw_penalty(number=...)")
         penalties = self._tally.penalties
         penalty = penalties[count - 1] if 1 <= count <= len(penalties) else None
         hand = penalty.hand if penalty is not None and penalty.hand is not None else self._tally.next_hand
@@ -400,7 +484,7 @@ class ScoreSheet:
         number = whole_number(hand)
         if number is None:
             raise ArgumentError(f"ScoreSheet.correct(hand=...): expected a hand number, got {shown_value(hand)}")
-        hand = number
+        hand = bounded(number, "ScoreSheet.correct(hand=...)")
         if not isinstance(entry, HandEntry):
             raise ArgumentError(f"ScoreSheet.correct(entry=...): expected a HandEntry, got {shown_value(entry)}")
         if type(arithmetic) is not bool:
@@ -413,7 +497,8 @@ class ScoreSheet:
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
-        """Every line entered, in order: hands, penalties, corrections (with the count each replaced) and deals."""
+        """Every line entered, in order: the totals carried in, hands, penalties, warnings, corrections (with the count each
+        replaced), withdrawals and deals."""
         return tuple(self._log)
 
     @property
@@ -425,6 +510,16 @@ class ScoreSheet:
     def penalties(self) -> tuple[PenaltyEntry, ...]:
         """Every penalty entered, each with its hand, withdrawn ones too: penalty *n* is ``penalties[n - 1]``."""
         return self._tally.penalties
+
+    @property
+    def warnings(self) -> tuple[WarningEntry, ...]:
+        """Every warning given, each with its hand (001 §22 A)."""
+        return self._tally.warnings
+
+    @property
+    def carried(self) -> tuple[int, ...] | None:
+        """The totals carried in from an earlier sheet, which every total starts from (:class:`Carried`); None where it starts at 0."""
+        return self._tally.carried
 
     @property
     def withdrawn(self) -> frozenset[int]:
@@ -463,7 +558,7 @@ class ScoreSheet:
             raise ArgumentError(f"ScoreSheet.minimum(side=...): expected a side from 0 to {self.rules.sides - 1}, got {shown_value(side)}")
         side = number
         basis = t.basis if t.basis is not None else t.totals()
-        return self.rules.opening_minimum(basis[side]) + t.raises(t.next_hand, side)
+        return self.rules.opening_minimum(basis[side], t.next_hand) + t.raises(t.next_hand, side)
 
     @property
     def next_dealer(self) -> int:
