@@ -73,7 +73,7 @@ commands (one a line; the file is saved after every accepted entry):
   export FORMAT PATH   write the sheet to a file
   by NAME              record later entries as entered by NAME
   save                 save the file again (it is saved after every entry)
-  help [hand|penalty]  this list, or the hand syntax, or the penalties
+  help [hand|penalty]  this list, or the hand syntax, or the penalties (and what warn names)
   quit                 leave; the file is already saved"""
 
 def _names_a_file(word: str) -> bool:
@@ -449,7 +449,7 @@ class Session:
         topic = rest.lower()
         if topic in ("hand", "correct"):
             self.say(hand_help(self.sheet))
-        elif topic == "penalty":
+        elif topic in ("penalty", "warn"):
             self.say(penalty_list(self.sheet))
         else:
             self.say(HELP)

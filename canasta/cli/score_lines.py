@@ -349,7 +349,8 @@ def penalty_list(sheet: ScoreSheet) -> str:
             shown = (
                 f"minimum +{value} for the hand" if penalty.raises_minimum else f"{value} points" + (" a card" if penalty.per_card else "")
             )
-        lines.append(f"  {_penalty_word(penalty):26} {shown:24} {penalty.value} ({rules.cite(penalty.value) or 'no source'})")
+        after = f"; after a warning (warn), {penalty.warning_first}" if penalty.warning_first else ""
+        lines.append(f"  {_penalty_word(penalty):26} {shown:24} {penalty.value} ({rules.cite(penalty.value) or 'no source'}){after}")
     return "\n".join(lines)
 
 

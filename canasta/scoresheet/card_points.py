@@ -180,45 +180,50 @@ def _pinned(rules: TableRules, s: SideEntry) -> tuple[int, set[int]]:
 def least_melded(rules: TableRules, s: SideEntry, *, plain_naturals: bool = True) -> int | None:
     """The fewest card points the side's canastas and penalised unfinished melds hold; None where the deck cannot make them.
 
-    Natural canastas take the cheapest ranks, mixed ones the next (each with the
-    wild cards that cost least in all), the wild-card meld its cheapest make-up
-    of the kind entered; no rank twice (decisions P27). With ``plain_naturals``
+    Each canasta of a natural rank is placed on a rank of its own (decisions
+    P27), in the make-up that costs least with the wild cards the others take
+    (the cheapest of the deck's), the wild-card meld in its cheapest make-up of
+    the kind entered: the least over every placing. With ``plain_naturals``
     false the natural canastas not counted by rank are left out, and the other
     melds may use their ranks: the part that adds to the sides' joint bound
     (:func:`least_natural_canastas`).
     """
     v = rules.rank_value
+    size = rules.canasta_size
     cost, pinned = _pinned(rules, s)
     naturals, mixed, wild_kind = _plain_counts(s)
-    free = sorted((rank for rank in natural_ranks(rules) if rank not in pinned), key=lambda rank: v[rank])
-    if plain_naturals:
-        able = [rank for rank in free if _natural_canasta(rules, rank) is not None]
-        if len(able) < naturals:
-            return None
-        cost += sum(rules.canasta_size * v[rank] for rank in able[:naturals])
-        free = [rank for rank in free if rank not in able[:naturals]]
-    options = [(rank, found) for rank in free if (found := _mixed_options(rules, rank))]
-    if len(options) < mixed:
-        return None
-    best = {0: 0}
-    for rank, found in options[:mixed]:
-        step: dict[int, int] = {}
-        for used, points in best.items():
-            for wilds, count in found.items():
-                total = points + count * v[rank]
-                if total < step.get(used + wilds, total + 1):
-                    step[used + wilds] = total
-        best = step
+    wanted = naturals if plain_naturals else 0
     twos, jokers = supply(rules, TWO), supply(rules, WILD)
+    best: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}  # (natural canastas placed, mixed ones, their wild cards) -> fewest points
+    for rank in natural_ranks(rules):
+        if rank in pinned:
+            continue
+        natural = _natural_canasta(rules, rank) is not None
+        options = _mixed_options(rules, rank)
+        step = dict(best)
+        for (placed, mixes, used), points in best.items():
+            if natural and placed < wanted:
+                _keep(step, (placed + 1, mixes, used), points + size * v[rank])
+            if mixes < mixed:
+                for wilds, count in options.items():
+                    if used + wilds <= twos + jokers:
+                        _keep(step, (placed, mixes + 1, used + wilds), points + count * v[rank])
+        best = step
+    placed_all = {used: points for (placed, mixes, used), points in best.items() if placed == wanted and mixes == mixed}
     unfinished_wild = any(meld_rank_index(rank) == WILD for rank in s.unfinished)
     least: int | None = None
     for t, j in wild_meld_shapes(rules, wild_kind, unfinished=unfinished_wild and wild_kind is None):
-        for used, points in best.items():
+        for used, points in placed_all.items():
             cheapest = _wild_points(rules, used, twos - t, jokers - j, dearest=False)
             if cheapest is not None:
                 total = t * v[TWO] + j * v[WILD] + points + cheapest
                 least = total if least is None else min(least, total)
     return None if least is None else cost + least
+
+
+def _keep(best: dict[tuple[int, int, int], int], key: tuple[int, int, int], points: int) -> None:
+    if points < best.get(key, points + 1):
+        best[key] = points
 
 
 def least_natural_canastas(rules: TableRules, sides: Sequence[SideEntry]) -> int | None:
