@@ -17,15 +17,14 @@ import os
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 import attrs
 
 from canasta.core.arguments import whole_number
-from canasta.core.cards import THREE
 from canasta.core.penalties import Penalty, penalty_value
-from canasta.core.scoring import HandScore, side_score
-from canasta.core.table import TableRules, meld_rank_index
+from canasta.core.scoring import HandScore
+from canasta.core.table import TableRules
 from canasta.core.transitions import match_outcome
 from canasta.errors import ArgumentError, is_instance, shown_value
 from canasta.variants import Variant, load_variant, sound_variant
@@ -38,13 +37,13 @@ from .entries import (
     LogEntry,
     LogItem,
     PenaltyEntry,
-    SideEntry,
     WarningEntry,
     Withdrawal,
     bounded,
     carried_totals,
 )
-from .validation import check_carried, check_hand, check_penalty, check_warning, refuse, special_points
+from .entry_score import score_entry, side_entry_score
+from .validation import check_carried, check_hand, check_penalty, check_warning, refuse
 
 if TYPE_CHECKING:
     from canasta.core.game import Game
@@ -132,66 +131,6 @@ class Tally:
 def end_key(rules: TableRules) -> str:
     """The rule that ends the match: ``match.hands`` where it fixes the number of hands, else ``match.target`` (001 §1, §34 A)."""
     return "match.hands" if rules.match_hands else "match.target"
-
-
-_UNRANKED: Final = THREE
-"""The rank index given to :func:`~canasta.core.scoring.side_score` for a canasta the table did not count by rank: the black
-three, which no ``ranks.natural_canasta_bonus`` names, so a natural canasta earns ``canastas.bonus.natural`` and any other
-kind its kind's bonus (:meth:`canasta.TableRules.canasta_bonus`)."""
-
-
-def side_entry_score(rules: TableRules, side: int, s: SideEntry, *, went_out: bool, concealed: bool, penalties: int) -> HandScore:
-    """One side's score for its count, by :func:`canasta.core.scoring.side_score` (001 §34 B; schema 2's rules too).
-
-    A special hand's points replace the side's score (EBB §2.12). Canastas counted by rank (:attr:`SideEntry.rank_canastas`)
-    earn their rank's bonus; the score then lists no ranks (``canasta_ranks`` is empty), since the others' are not known.
-    """
-    if s.special_hand is not None:
-        return side_score(rules, side=side, has_meld=False, special_hand=special_points(rules, s.special_hand) or 0)
-    ranks = s.ranks
-    ranked = any(rank >= 0 for rank in ranks)
-    score = side_score(
-        rules,
-        side=side,
-        canasta_kinds=s.kinds,
-        canasta_ranks=tuple(rank if rank >= 0 else _UNRANKED for rank in ranks) if ranked else (),
-        red_threes=s.red_threes,
-        red_threes_unplayed=s.red_threes_unplayed,
-        red_threes_in_hand=s.red_threes_in_hand,
-        black_threes=s.black_threes,
-        has_meld=s.melds,
-        melded=s.melded,
-        in_hand=s.in_hand,
-        went_out=went_out,
-        concealed=concealed,
-        penalties=penalties,
-        unfinished=tuple(meld_rank_index(rank) for rank in s.unfinished),
-        sets_in_hand=tuple(meld_rank_index(rank) for rank in s.sets_in_hand),
-        black_threes_in_hand=s.black_threes_in_hand,
-        reserves_untaken=s.reserves_untaken,
-    )
-    if not ranked or all(rank >= 0 for rank in ranks):
-        return score
-    return HandScore(
-        side=score.side,
-        canastas=score.canastas,
-        canasta_kinds=score.canasta_kinds,
-        red_threes=score.red_threes,
-        going_out=score.going_out,
-        melded=score.melded,
-        in_hand=score.in_hand,
-        penalties=score.penalties,
-        special_hand=score.special_hand,
-    )
-
-
-def score_entry(rules: TableRules, entry: HandEntry, penalties: Sequence[int]) -> tuple[HandScore, ...]:
-    """Each side's score for a hand's count and its penalty points, by :func:`canasta.core.scoring.side_score` (001 §34 B)."""
-    went_side = None if entry.went_out is None else rules.side_of[entry.went_out]
-    return tuple(
-        side_entry_score(rules, side, s, went_out=went_side == side, concealed=entry.concealed, penalties=penalties[side])
-        for side, s in enumerate(entry.sides)
-    )
 
 
 def step(tally: Tally, line: LogEntry) -> Tally:
