@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hostile import Hostile
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -28,8 +29,10 @@ NUMBERS = st.one_of(
     st.integers(0, 255).map(np.uint8),
     st.text(max_size=4),
     st.none(),
+    st.builds(Hostile),
 )
-"""What a caller might pass where a number is asked: whole numbers of every size and sign, and things that are not numbers."""
+"""What a caller might pass where a number is asked: whole numbers of every size and sign, and things that are not numbers (one
+whose every method raises, too)."""
 
 
 def sheet() -> ScoreSheet:
@@ -64,6 +67,7 @@ CALLS: dict[str, Callable[[ScoreSheet, Any], object]] = {
     "WarningEntry(hand)": lambda s, x: s.warn(WarningEntry(side=0, hand=x, penalty="table_talk")),
     "withdraw_penalty(number)": lambda s, x: s.withdraw_penalty(x),
     "minimum(side)": lambda s, x: s.minimum(x),
+    "side_names(side)": lambda s, x: s.side_names(x),
 }
 
 
@@ -147,3 +151,23 @@ def test_a_hostile_number_in_a_file_is_one_score_sheet_error(line: str, value: s
     assert line in text, line
     with pytest.raises(ScoreSheetError):
         ScoreSheet.loads(text.replace(line, value, 1))
+
+
+@pytest.mark.parametrize("call", sorted(CALLS))
+def test_an_object_whose_every_method_raises_is_the_librarys_error(call: str) -> None:
+    s = sheet()
+    before = s.dumps()
+    with pytest.raises(CanastaError):
+        CALLS[call](s, Hostile())
+    assert s.dumps() == before
+
+
+def test_an_object_whose_every_method_raises_is_refused_by_a_new_sheet() -> None:
+    for build in (
+        lambda: ScoreSheet("finnish", Hostile()),  # type: ignore[arg-type]
+        lambda: ScoreSheet("finnish", 4, seed_dealer=Hostile()),  # type: ignore[arg-type]
+        lambda: ScoreSheet("finnish", 4, carried=Hostile()),  # type: ignore[arg-type]
+        lambda: ScoreSheet("finnish", 4, carried=[Hostile(), 0]),  # type: ignore[list-item]
+    ):
+        with pytest.raises(ArgumentError):
+            build()

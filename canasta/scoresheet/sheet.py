@@ -521,7 +521,10 @@ class ScoreSheet:
 
     def side_names(self, side: int) -> tuple[str, ...]:
         """The names of a side's seats."""
-        return tuple(name for seat, name in enumerate(self.names) if self.rules.side_of[seat] == side)
+        number = whole_number(side)
+        if number is None or not 0 <= number < self.rules.sides:
+            raise ArgumentError(f"ScoreSheet.side_names(side=...): expected a side from 0 to {self.rules.sides - 1}, got {shown_value(side)}")
+        return tuple(name for seat, name in enumerate(self.names) if self.rules.side_of[seat] == number)
 
     # -- files and games ---------------------------------------------------------------
 
