@@ -162,7 +162,7 @@ def _scores_after(sheet: ScoreSheet, lines: int, hand: int) -> tuple[HandScore, 
     """Hand ``hand``'s score after the first ``lines`` lines of the log: what the sheet said before (or after) a correction."""
     from .sheet import Tally, step
 
-    tally = Tally(rules=sheet.rules)
+    tally = Tally(rules=sheet.rules, unchecked=sheet.unchecked_lines)
     for line in sheet.log[:lines]:
         tally = step(tally, line)
     return tally.hand_score(hand)

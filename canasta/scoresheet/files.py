@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import tomli_w
 
 from canasta.core.canastas import CanastaKind
@@ -58,7 +59,10 @@ FAMILY_KEYS = ("rank_canastas", "black_threes", "unfinished", "sets_in_hand", "b
 """A side's counts under schema 2's scoring rules (:class:`SideEntry`), written only where they are not zero (version 2)."""
 FAMILY_COUNTS = ("black_threes", "black_threes_in_hand", "reserves_untaken")
 FAMILY_RANKS = ("unfinished", "sets_in_hand")
-TOP_KEYS = ("format", "version", "variant", "profile", "players", "names", "seed_dealer", "log")
+TOP_KEYS = ("format", "version", "variant", "profile", "players", "names", "seed_dealer", "unchecked_lines", "log")
+CHECKED_FROM = 4
+"""The first file version whose lines were checked against what their counts are worth in cards when they were entered; the
+lines of an earlier version's file replay as they did then (:attr:`canasta.scoresheet.ScoreSheet.unchecked_lines`)."""
 
 
 def _family(s: SideEntry) -> dict[str, Any]:
@@ -160,6 +164,8 @@ def dumps_sheet(sheet: ScoreSheet) -> str:
     else:
         data["profile"] = dumps_variant(sheet.variant)
     data |= {"players": sheet.players, "names": list(sheet.names), "seed_dealer": sheet.seed_dealer}
+    if data["version"] >= CHECKED_FROM and sheet.unchecked_lines:
+        data["unchecked_lines"] = sheet.unchecked_lines
     data["log"] = [_line(line) for line in sheet.log]
     return "\n".join(head) + "\n\n" + tomli_w.dumps(data, multiline_strings=True)
 
@@ -308,6 +314,11 @@ def sheet_from_data(data: Mapping[str, Any], *, file: str | None = None) -> Scor
     names = read.get(data, "names", "", list, None)
     seed_dealer = read.get(data, "seed_dealer", "", int, 0)
     log = read.get(data, "log", "", list, [])
+    unchecked = read.get(data, "unchecked_lines", "", int, 0)
+    if version is not None and version < CHECKED_FROM:
+        unchecked = len(log)
+    elif not 0 <= unchecked <= len(log):
+        read.problems.append(f"unchecked_lines: {shown_value(unchecked)} is not a number of the log's {len(log)} lines")
     if read.problems:
         raise ScoreSheetError(read.problems, file=file)
     try:
@@ -317,6 +328,7 @@ def sheet_from_data(data: Mapping[str, Any], *, file: str | None = None) -> Scor
         raise ScoreSheetError([f"{'variant' if name is not None else 'profile'}: {p}" for p in exc.problems], file=file) from None
     except CanastaError as exc:
         raise ScoreSheetError([str(exc)], file=file) from None
+    sheet._tally = attrs.evolve(sheet._tally, unchecked=unchecked)
     lines: list[tuple[LogItem, Mapping[str, Any], str]] = []
     for i, line in enumerate(log):
         where = f"log[{i}]."

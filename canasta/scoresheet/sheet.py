@@ -67,6 +67,16 @@ class Tally:
     """The totals carried in from an earlier sheet, which every total starts from; None where the sheet starts at 0."""
     warnings: tuple[WarningEntry, ...] = ()
     """Every warning given, its hand resolved (001 §22 A)."""
+    lines: int = 0
+    """The lines of the log replayed so far."""
+    unchecked: int = 0
+    """The first lines of the log, read from a file an earlier version of the library wrote, that replay as they did then: without
+    the checks of what a count is worth in cards and of the warning a penalty follows, which that version did not make."""
+
+    @property
+    def checked(self) -> bool:
+        """Whether the next line is checked in full (it is no line of :attr:`unchecked`)."""
+        return self.lines >= self.unchecked
 
     @property
     def next_hand(self) -> int:
@@ -135,7 +145,12 @@ def end_key(rules: TableRules) -> str:
 
 def step(tally: Tally, line: LogEntry) -> Tally:
     """The tally after one more line of the log; :class:`~canasta.EntryError` if the rules refuse it (001 §34-§35)."""
+    return attrs.evolve(_step(tally, line), lines=tally.lines + 1)
+
+
+def _step(tally: Tally, line: LogEntry) -> Tally:
     r = tally.rules
+    worth = tally.checked
     item = line.item
     over = tally.over_after()
     if isinstance(item, HandEntry):
@@ -143,10 +158,10 @@ def step(tally: Tally, line: LogEntry) -> Tally:
             raise refuse(r, end_key(r), f"the match ended after hand {over}; no hand is entered after it")
         if line.hand != tally.next_hand:
             raise refuse(r, "001 §34 A", f"hand {line.hand} entered where hand {tally.next_hand} is next")
-        check_hand(r, item, line.hand)
+        check_hand(r, item, line.hand, worth=worth)
         return attrs.evolve(tally, entries=(*tally.entries, item), basis=None)
     if isinstance(item, PenaltyEntry):
-        check_penalty(r, item)
+        check_penalty(r, item, worth=worth)
         penalty_value(r, item.penalty)
         _check_hand_open(tally, item.hand, "penalty", over)
         warning = item.penalty.warning_first
@@ -154,7 +169,7 @@ def step(tally: Tally, line: LogEntry) -> Tally:
             raise refuse(
                 r, item.penalty.value, f"{item.penalty.name.lower()} comes after no warning, so there is nothing to override (override=True)"
             )
-        if warning is not None and not item.override and item.hand is not None and not tally.warned(item.side, item.penalty):
+        if warning is not None and worth and not item.override and not tally.warned(item.side, item.penalty):
             raise refuse(
                 r,
                 item.penalty.value,
@@ -215,7 +230,7 @@ def step(tally: Tally, line: LogEntry) -> Tally:
                     "001 §35 A",
                     f"hand {hand} can now be corrected only for an error of addition or subtraction (melded and in_hand points), not its other counts",
                 )
-        check_hand(r, item.entry, hand)
+        check_hand(r, item.entry, hand, worth=worth)
         entries = list(tally.entries)
         entries[hand - 1] = item.entry
         new = attrs.evolve(tally, entries=tuple(entries))
@@ -449,6 +464,13 @@ class ScoreSheet:
     def penalties(self) -> tuple[PenaltyEntry, ...]:
         """Every penalty entered, each with its hand, withdrawn ones too: penalty *n* is ``penalties[n - 1]``."""
         return self._tally.penalties
+
+    @property
+    def unchecked_lines(self) -> int:
+        """How many of the first lines of the log came from a file an earlier version of the library wrote (file versions 1-3):
+        they replay as they did then, without the checks of what a count is worth in cards and of the warning a penalty follows,
+        which that version did not make. Every line entered since is checked in full."""
+        return self._tally.unchecked
 
     @property
     def warnings(self) -> tuple[WarningEntry, ...]:

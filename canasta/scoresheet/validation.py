@@ -87,8 +87,12 @@ def playing_seats(rules: TableRules, hand: int, side: int) -> int:
     return sum(1 for seat in rules.seating(hand).order if rules.side_of[seat] == side)
 
 
-def check_hand(rules: TableRules, entry: HandEntry, hand: int) -> None:
-    """Refuse a hand's count the profile or the deck does not allow (001 §34; 000 POÄNGRÄKNING); ``hand`` is its number."""
+def check_hand(rules: TableRules, entry: HandEntry, hand: int, *, worth: bool = True) -> None:
+    """Refuse a hand's count the profile or the deck does not allow (001 §34; 000 POÄNGRÄKNING); ``hand`` is its number.
+
+    ``worth`` false leaves out what the counts are worth in cards (:func:`_check_points`): a hand of a file an earlier
+    version of the library wrote, accepted when it was entered, replays as it did then.
+    """
     r = rules
     if not isinstance(entry, HandEntry):
         raise refuse(r, "deal.sides", f"expected a HandEntry, got {shown_value(entry)}")
@@ -143,7 +147,8 @@ def check_hand(rules: TableRules, entry: HandEntry, hand: int) -> None:
                 )
     _check_deck(r, entry)
     _check_ending(r, entry, hand)
-    _check_points(r, entry, hand)
+    if worth:
+        _check_points(r, entry, hand)
 
 
 def _check_canasta_count(r: TableRules, s: SideEntry, side: int) -> None:
@@ -527,7 +532,7 @@ def _check_points(r: TableRules, entry: HandEntry, hand: int) -> None:
         )
 
 
-def check_penalty(rules: TableRules, entry: PenaltyEntry) -> None:
+def check_penalty(rules: TableRules, entry: PenaltyEntry, *, worth: bool = True) -> None:
     """Refuse a penalty entry whose side or count the table cannot have (001 §22-§33; the profile's value is checked by the caller)."""
     r = rules
     if not 0 <= entry.side < r.sides:
@@ -541,7 +546,7 @@ def check_penalty(rules: TableRules, entry: PenaltyEntry) -> None:
             f"{entry.penalty.name.lower()} is not counted per card: enter it once per offence (count 1), not {entry.count}",
         )
     cards = 2 * r.decks if entry.penalty is Penalty.UNMELDED_RED_THREE else 52 * r.decks + r.jokers
-    if entry.count > cards:
+    if worth and entry.count > cards:
         raise refuse(r, entry.penalty.value, f"{entry.count} cards, but {_deck_words(r)} holds {cards} such cards")
 
 
