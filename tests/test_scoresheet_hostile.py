@@ -171,3 +171,15 @@ def test_an_object_whose_every_method_raises_is_refused_by_a_new_sheet() -> None
     ):
         with pytest.raises(ArgumentError):
             build()
+
+
+@pytest.mark.parametrize("canastas", ["mixed = 9223372036854775807", "natural = 10000000", "wild = -9223372036854775808"])
+def test_a_huge_canasta_count_in_a_file_of_any_version_is_refused_before_it_is_built(canastas: str) -> None:
+    """A file of version 1, whose lines replay without the checks of what a count is worth, still has its counts bounded by the
+    deck before a canasta is listed (no MemoryError)."""
+    plain = ScoreSheet("finnish", 4)
+    plain.add_hand(HandEntry(sides=(SideEntry(canastas={"natural": 1}, melded=100), SideEntry()), ending=Termination.WENT_OUT, went_out=0))
+    text = plain.dumps()
+    assert "version = 1" in text
+    with pytest.raises(ScoreSheetError, match="canastas"):
+        ScoreSheet.loads(text.replace("natural = 1", canastas, 1))
