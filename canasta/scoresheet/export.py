@@ -4,8 +4,10 @@ Every format reads the sheet's public read API only (``hands``, ``running``,
 ``minimum``, ``next_dealer``, ``is_over``, ``winner``, ``log``), gathered once
 by :func:`card`; nothing here scores. A hand that was corrected (001 §35) shows
 its old value struck through beside the new one, every penalty of the ledger
-shows its rule and the rule's source, and every note (a hand's, a penalty's, a
-correction's, a withdrawal's) is in every format.
+and every warning (001 §22 A) shows its rule and the rule's source, the totals
+carried in from an earlier sheet come first, and every note (a hand's, a
+penalty's, a warning's, a correction's, a withdrawal's, the carried totals')
+is in every format.
 
 Whatever a person or a file gave (names, notes, who entered, when, a house
 profile's title and sources) may hold anything, and is made safe for the
@@ -30,7 +32,7 @@ import attrs
 from canasta.core.penalties import penalty_value
 
 from .cells import csv_cell, json_text, markdown_text, one_line
-from .entries import Correction, HandEntry, PenaltyEntry, Withdrawal
+from .entries import Carried, Correction, HandEntry, PenaltyEntry, WarningEntry, Withdrawal
 
 if TYPE_CHECKING:
     from canasta.core.scoring import HandScore
@@ -62,9 +64,10 @@ def part_label(rules: TableRules, part: str) -> str:
     return "3s" if part == "red_threes" and rules.black_bonus else PART_LABELS[part]
 
 
-NOTE_COLUMNS = ("note", "penalty_notes", "correction_notes")
-"""The CSV's text columns after the numbers: the hand's note, the side's penalties in the hand and the hand's corrections, each with
-who entered it, when and its note (several joined by a slash between spaces)."""
+NOTE_COLUMNS = ("note", "penalty_notes", "correction_notes", "warnings")
+"""The CSV's text columns after the numbers: the hand's note, the side's penalties in the hand, the hand's corrections and the
+warnings the side was given in the hand (001 §22 A), each with who entered it, when and its note (several joined by a slash
+between spaces)."""
 
 
 def csv_columns(rules: TableRules) -> tuple[str, ...]:
@@ -92,6 +95,24 @@ class PenaltyLine:
     note: str
     withdrawn: str | None = None
     """Who withdrew it, when and why (as the log says), once withdrawn; None while it stands."""
+    override: str | None = None
+    """For a penalty that comes after a warning entered without one by the director's decision, the rule it overrides (001 §22 A)."""
+
+
+@attrs.frozen(kw_only=True)
+class WarningLine:
+    """A warning as the card shows it: its number, side (and seat), hand, the penalty warned of with its rule and source (001 §22 A)."""
+
+    number: int
+    side: int
+    seat: int | None
+    hand: int
+    penalty: str
+    rule: str
+    source: str
+    by: str
+    at: str
+    note: str
 
 
 @attrs.frozen(kw_only=True)
@@ -149,6 +170,15 @@ class Card:
     played: tuple[date, date] | None = None
     """The first and the last day of the sheet's entries, in the local time zone of the computer that writes the card; None
     when no entry says when it was made."""
+    carried: tuple[int, ...] | None = None
+    """The totals carried in from an earlier sheet (:class:`~canasta.scoresheet.Carried`), which the running totals start from."""
+    carried_note: str = ""
+    carried_by: str = ""
+    carried_at: str = ""
+    """Who entered the totals carried in, when, and their note (where they come from)."""
+    carried_minimums: tuple[int, ...] = ()
+    """Each side's minimum for hand 1, by the totals carried in (001 §13 A)."""
+    warnings: tuple[WarningLine, ...] = ()
 
     @property
     def result(self) -> str:
@@ -162,7 +192,7 @@ def _scores_after(sheet: ScoreSheet, lines: int, hand: int) -> tuple[HandScore, 
     """Hand ``hand``'s score after the first ``lines`` lines of the log: what the sheet said before (or after) a correction."""
     from .sheet import Tally, step
 
-    tally = Tally(rules=sheet.rules)
+    tally = Tally(rules=sheet.rules, unchecked=sheet.unchecked_lines)
     for line in sheet.log[:lines]:
         tally = step(tally, line)
     return tally.hand_score(hand)
@@ -194,6 +224,8 @@ def card(sheet: ScoreSheet) -> Card:
     first: dict[int, tuple[HandScore, ...]] = {}
     first_entry: dict[int, HandEntry] = {}
     entered: dict[int, tuple[str, str, str]] = {}
+    warnings: list[WarningLine] = []
+    carried_line: tuple[str, str, str] = ("", "", "")
     withdrawals = {line.item.number: _who(line.by, line.at, line.note, str) for line in sheet.log if isinstance(line.item, Withdrawal)}
     for index, line in enumerate(sheet.log):
         item = line.item
@@ -217,10 +249,28 @@ def card(sheet: ScoreSheet) -> Card:
                     at=line.at,
                     note=item.note or line.note,
                     withdrawn=withdrawals.get(number),
+                    override=item.penalty.warning_first if item.override else None,
                 )
             )
         elif isinstance(item, HandEntry):
             entered[line.hand] = (line.by, line.at, line.note)
+        elif isinstance(item, WarningEntry):
+            warnings.append(
+                WarningLine(
+                    number=len(warnings) + 1,
+                    side=item.side,
+                    seat=item.seat,
+                    hand=line.hand,
+                    penalty=item.penalty.name.lower().replace("_", " "),
+                    rule=item.penalty.value,
+                    source=rules.cite(item.penalty.value),
+                    by=line.by,
+                    at=line.at,
+                    note=item.note or line.note,
+                )
+            )
+        elif isinstance(item, Carried):
+            carried_line = (line.by, line.at, item.note or line.note)
         elif isinstance(item, Correction):
             before = _scores_after(sheet, index, item.hand)
             after = _scores_after(sheet, index + 1, item.hand)
@@ -236,7 +286,7 @@ def card(sheet: ScoreSheet) -> Card:
         if number == len(hands):
             minimums = tuple(sheet.minimum(s) for s in range(rules.sides))
         else:
-            minimums = tuple(rules.opening_minimum(running[s]) + raises.get((number + 1, s), 0) for s in range(rules.sides))
+            minimums = tuple(rules.opening_minimum(running[s], number + 1) + raises.get((number + 1, s), 0) for s in range(rules.sides))
         by, at, note = entered.get(number, ("", "", ""))
         rows.append(
             Row(
@@ -268,6 +318,14 @@ def card(sheet: ScoreSheet) -> Card:
         over=sheet.is_over,
         winner=sheet.winner,
         played=_played(line.at for line in sheet.log),
+        carried=sheet.carried,
+        carried_by=carried_line[0],
+        carried_at=carried_line[1],
+        carried_note=carried_line[2],
+        carried_minimums=()
+        if sheet.carried is None
+        else tuple(rules.opening_minimum(sheet.carried[s], 1) + raises.get((1, s), 0) for s in range(rules.sides)),
+        warnings=tuple(warnings),
     )
 
 
@@ -276,9 +334,23 @@ def _penalty_text(card: Card, p: PenaltyLine, esc: Callable[[str], str] = one_li
     count = f" ({p.count} cards)" if p.count != 1 else ""
     source = f", {esc(p.source)}" if p.source else ""
     text = f"penalty {p.number}: hand {p.hand}, {esc(card.sides[p.side])}: {p.penalty}{count}, {what} [{p.rule}{source}]"
+    if p.override is not None:
+        text += f" (entered without a warning by the director's override of {p.override})"
     if p.withdrawn is not None:
         text += " (withdrawn, 001 §35 B" + (f"; {esc(p.withdrawn)}" if p.withdrawn else "") + ")"
     return text
+
+
+def _warning_text(card: Card, w: WarningLine, esc: Callable[[str], str] = one_line) -> str:
+    who = esc(card.sides[w.side]) + (f" ({esc(card.names[w.seat])})" if w.seat is not None else "")
+    source = f", {esc(w.source)}" if w.source else ""
+    return f"warning {w.number}: hand {w.hand}, {who}: {w.penalty} [{w.rule}{source}]"
+
+
+def _carried_text(card: Card, esc: Callable[[str], str] = one_line) -> str:
+    assert card.carried is not None
+    totals = ", ".join(f"{esc(side)} {t}" for side, t in zip(card.sides, card.carried, strict=True))
+    return f"Carried in: {totals}" + (f" ({esc(card.carried_note)})" if card.carried_note else "") + "."
 
 
 def _correction_text(card: Card, c: CorrectionLine, esc: Callable[[str], str] = one_line) -> str:
@@ -324,10 +396,13 @@ def _columns(rows: Sequence[Sequence[str]]) -> str:
 
 
 def to_text(sheet: ScoreSheet) -> str:
-    """The sheet as plain text for a terminal: a column pair per side (the hand, the running total), then penalties and corrections."""
+    """The sheet as plain text for a terminal: a column pair per side (the hand, the running total) after the totals carried in,
+    then the penalties, warnings, corrections and notes."""
     c = card(sheet)
     head = [f"{one_line(c.title)} ({one_line(c.profile)}), {c.players} players: {one_line(c.result)}"]
     table = [["hand"] + [x for side in c.sides for x in (one_line(side), "total")]]
+    if c.carried is not None:
+        table.append(["carried"] + [x for t in c.carried for x in ("", str(t))])
     for row in c.rows:
         mark = "*" if row.first is not None else ""
         table.append([f"{row.hand}{mark}"] + [x for s, t in zip(row.scores, row.running, strict=True) for x in (f"{s.total:+d}", str(t))])
@@ -336,7 +411,9 @@ def to_text(sheet: ScoreSheet) -> str:
         lines.append("* corrected (log shows the old entry)")
     lines += [
         "",
+        *([_carried_text(c)] if c.carried is not None else []),
         *[_penalty_text(c, p) + (f" ({_who(p.by, '', p.note)})" if p.by or p.note else "") for p in c.penalties],
+        *[_warning_text(c, w) + (f" ({_who(w.by, '', w.note)})" if w.by or w.note else "") for w in c.warnings],
         *[f"corrected: {_correction_text(c, x)}" + (f" ({_who(x.by, '', x.note)})" if x.by or x.note else "") for x in c.corrections],
         *[f"note, {text}" for text in _hand_notes(c, times=False)],
     ]
@@ -354,30 +431,48 @@ def log_text(sheet: ScoreSheet) -> str:
         item = line.item
         if isinstance(item, PenaltyEntry):
             detail = f" side {item.side} {item.penalty.name.lower().replace('_', '-')}" + (f" x{item.count}" if item.count != 1 else "")
+            if item.override:
+                detail += f" (director's override: no warning first, {item.penalty.warning_first})"
+        elif isinstance(item, WarningEntry):
+            seat = f" seat {item.seat}" if item.seat is not None else ""
+            detail = f" side {item.side}{seat} of {item.penalty.name.lower().replace('_', '-')}"
         elif isinstance(item, Correction):
             detail = " (arithmetic)" if item.arithmetic else ""
         elif isinstance(item, Withdrawal):
             detail = f" of penalty {item.number}"
-        out.append(f"{number:3}. {what} {line.hand}{detail}" + (f"  ({who})" if who else ""))
+        head = f"{what} {line.hand}"
+        if isinstance(item, Carried):
+            head = f"carried in before hand 1: totals {' / '.join(str(t) for t in item.totals)}"
+        out.append(f"{number:3}. {head}{detail}" + (f"  ({who})" if who else ""))
     return "\n".join(out) if out else "the log is empty"
 
 
 def to_markdown(sheet: ScoreSheet) -> str:
-    """The sheet as a Markdown page: a table of hands (each side's hand score and running total), then penalties and corrections."""
+    """The sheet as a Markdown page: a table of hands (each side's hand score and running total) after the totals carried in, then
+    the penalties, warnings, corrections and notes."""
     c = card(sheet)
     result = "in play" if not c.over else "a tie" if c.winner is None else f"won by {markdown_text(c.sides[c.winner])}"
     lines = [f"# Score sheet: {markdown_text(c.title)}", "", f"{markdown_text(c.profile)}, {c.players} players; {result}.", ""]
     header = ["Hand"] + [x for side in c.sides for x in (f"{markdown_text(side)}: score", f"{markdown_text(side)}: total")]
     lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    if c.carried is not None:
+        lines.append("| carried | " + " | ".join(x for t in c.carried for x in ("", str(t))) + " |")
     for row in c.rows:
         cells = [str(row.hand)]
         for i, (s, t) in enumerate(zip(row.scores, row.running, strict=True)):
             old = row.first[i].total if row.first is not None else s.total
             cells += [f"~~{old:+d}~~ {s.total:+d}" if old != s.total else f"{s.total:+d}", str(t)]
         lines.append("| " + " | ".join(cells) + " |")
+    if c.carried is not None:
+        lines += ["", _carried_text(c, markdown_text)]
     if c.penalties:
         lines += ["", "Penalties:", ""] + [
             f"- {_penalty_text(c, p, markdown_text)}" + (f" ({_who(p.by, p.at, p.note, markdown_text)})" if p.by or p.note else "") for p in c.penalties
+        ]
+    if c.warnings:
+        lines += ["", "Warnings:", ""] + [
+            f"- {_warning_text(c, w, markdown_text)}" + (f" ({_who(w.by, w.at, w.note, markdown_text)})" if w.by or w.note else "")
+            for w in c.warnings
         ]
     if c.corrections:
         lines += ["", "Corrections:", ""] + [
@@ -393,7 +488,9 @@ def to_markdown(sheet: ScoreSheet) -> str:
 # --- CSV and JSON ----------------------------------------------------------------------------------
 
 CSV_COLUMNS = ("hand", "side", "players", *PARTS, "hand_score", "total", "next_minimum", "corrected", "first_entered", *NOTE_COLUMNS)
-"""The CSV header: one row per hand and side (:func:`csv_columns` adds the special hand's part where the profile has special hands)."""
+"""The CSV header: one row per hand and side (:func:`csv_columns` adds the special hand's part where the profile has special hands),
+after a row per side headed ``carried`` where the sheet starts from totals carried in."""
+
 
 def _joined(texts: Iterable[str]) -> str:
     return " / ".join(texts)
@@ -403,8 +500,9 @@ def to_csv(sheet: ScoreSheet) -> str:
     """One row per hand and side (:func:`csv_columns`): the parts of the score, the totals and minimums as numbers, the notes as text.
 
     Every text cell is quoted and defused (:func:`csv_text`), every number bare: :mod:`csv` reads the file back as written, and a
-    spreadsheet shows each name and note as text and each score as a number. A side with a penalty entered for the hand in
-    progress has a row of that hand, with the penalty's text and no numbers, until the hand is entered.
+    spreadsheet shows each name and note as text and each score as a number. The totals carried in come first, a row per side
+    headed ``carried``. A side with a penalty or a warning entered for the hand in progress has a row of that hand, with their
+    text and no numbers, until the hand is entered.
     """
     c = card(sheet)
     shown = parts(sheet.rules)
@@ -417,9 +515,20 @@ def to_csv(sheet: ScoreSheet) -> str:
             if p.hand == hand and p.side == side
         )
 
+    def warning_notes(hand: int, side: int) -> str:
+        return _joined(
+            _warning_text(c, w, str) + (f" ({_who(w.by, w.at, w.note, str)})" if w.by or w.at or w.note else "")
+            for w in c.warnings
+            if w.hand == hand and w.side == side
+        )
+
     def row_text(cells: Sequence[int | str | None]) -> str:
         return ",".join(map(csv_cell, cells))
 
+    if c.carried is not None:
+        for side, (total, minimum) in enumerate(zip(c.carried, c.carried_minimums, strict=True)):
+            carried = ["carried", side, c.sides[side], *[None] * (len(shown) + 1), total, minimum, None, None]
+            lines.append(row_text([*carried, c.carried_note, None, None, None]))
     for row in c.rows:
         fixes = _joined(
             _correction_text(c, x, str) + (f" ({_who(x.by, x.at, x.note, str)})" if x.by or x.at or x.note else "")
@@ -430,12 +539,12 @@ def to_csv(sheet: ScoreSheet) -> str:
             first = None if row.first is None else row.first[i].total
             values = [getattr(s, part) for part in shown]
             corrected = "yes" if row.first is not None else "no"
-            notes = (row.note, penalty_notes(row.hand, s.side), fixes)
+            notes = (row.note, penalty_notes(row.hand, s.side), fixes, warning_notes(row.hand, s.side))
             lines.append(row_text([row.hand, s.side, c.sides[s.side], *values, s.total, t, m, corrected, first, *notes]))
     for side, players in enumerate(c.sides):
-        pending = penalty_notes(c.next_hand, side)
-        if pending:
-            lines.append(row_text([c.next_hand, side, players, *[None] * (len(shown) + 5), None, pending, None]))
+        pending = (penalty_notes(c.next_hand, side), warning_notes(c.next_hand, side))
+        if any(pending):
+            lines.append(row_text([c.next_hand, side, players, *[None] * (len(shown) + 5), None, pending[0], None, pending[1]]))
     return "\n".join(lines) + "\n"
 
 
@@ -445,8 +554,8 @@ def _score_json(s: HandScore, shown: Sequence[str] = PARTS) -> dict[str, Any]:
 
 def to_json(sheet: ScoreSheet) -> str:
     """The card as JSON, everything the sheet holds: every hand's count as entered (and as first entered, if corrected), its parts,
-    running totals and next minimums, who entered it, when, and its note; the penalties with their rules and notes; the
-    corrections with their old values and notes."""
+    running totals and next minimums, who entered it, when, and its note; the totals carried in and their note; the penalties
+    with their rules, notes and overrides; the warnings; the corrections with their old values and notes."""
     from .files import _hand as entry_data
 
     c = card(sheet)
@@ -472,7 +581,9 @@ def to_json(sheet: ScoreSheet) -> str:
             }
             for row in c.rows
         ],
+        "carried": None if c.carried is None else {"totals": list(c.carried), "by": c.carried_by, "at": c.carried_at, "note": c.carried_note},
         "penalties": [attrs.asdict(p) for p in c.penalties],
+        "warnings": [attrs.asdict(w) for w in c.warnings],
         "corrections": [
             {
                 "hand": x.hand,
@@ -508,6 +619,7 @@ __all__ = [
     "NOTE_COLUMNS",
     "PARTS",
     "Card",
+    "WarningLine",
     "card",
     "csv_columns",
     "log_text",

@@ -16,21 +16,33 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
 from canasta.core.arguments import whole_number
-from canasta.core.cards import THREE
-from canasta.core.penalties import penalty_value
-from canasta.core.scoring import HandScore, side_score
-from canasta.core.table import TableRules, meld_rank_index
+from canasta.core.penalties import Penalty, penalty_value
+from canasta.core.scoring import HandScore
+from canasta.core.table import TableRules
 from canasta.core.transitions import match_outcome
 from canasta.errors import ArgumentError, is_instance, shown_value
 from canasta.variants import Variant, load_variant, sound_variant
 
-from .entries import Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry, SideEntry, Withdrawal
-from .validation import check_hand, check_penalty, refuse, special_points
+from .entries import (
+    Carried,
+    Correction,
+    Deal,
+    HandEntry,
+    LogEntry,
+    LogItem,
+    PenaltyEntry,
+    WarningEntry,
+    Withdrawal,
+    bounded,
+    carried_totals,
+)
+from .entry_score import score_entry, side_entry_score
+from .validation import check_carried, check_hand, check_penalty, check_warning, refuse
 
 if TYPE_CHECKING:
     from canasta.core.game import Game
@@ -50,6 +62,20 @@ class Tally:
     """The highest hand number whose deal was marked (001 §35 B)."""
     basis: tuple[int, ...] | None = None
     """The totals when the hand in progress was dealt: its minimum does not change with a later arithmetic correction (001 §35 A)."""
+    carried: tuple[int, ...] | None = None
+    """The totals carried in from an earlier sheet, which every total starts from; None where the sheet starts at 0."""
+    warnings: tuple[WarningEntry, ...] = ()
+    """Every warning given, its hand resolved (001 §22 A)."""
+    lines: int = 0
+    """The lines of the log replayed so far."""
+    unchecked: int = 0
+    """The first lines of the log, read from a file an earlier version of the library wrote, that replay as they did then: without
+    the checks of what a count is worth in cards and of the warning a penalty follows, which that version did not make."""
+
+    @property
+    def checked(self) -> bool:
+        """Whether the next line is checked in full (it is no line of :attr:`unchecked`)."""
+        return self.lines >= self.unchecked
 
     @property
     def next_hand(self) -> int:
@@ -79,17 +105,25 @@ class Tally:
     def running(self) -> tuple[tuple[int, ...], ...]:
         """The totals after each hand (001 §34 A)."""
         out: list[tuple[int, ...]] = []
-        totals = [0] * self.rules.sides
+        totals = list(self.start())
         for hand in range(1, self.next_hand):
             for s in self.hand_score(hand):
                 totals[s.side] += s.total
             out.append(tuple(totals))
         return tuple(out)
 
+    def start(self) -> tuple[int, ...]:
+        """The totals before hand 1: those carried in, else 0 each."""
+        return self.carried if self.carried is not None else (0,) * self.rules.sides
+
     def totals(self) -> tuple[int, ...]:
         """The running totals after the last hand entered."""
         running = self.running()
-        return running[-1] if running else (0,) * self.rules.sides
+        return running[-1] if running else self.start()
+
+    def warned(self, side: int, penalty: Penalty) -> bool:
+        """Whether ``side`` was warned of ``penalty`` earlier in the match (001 §22 A)."""
+        return any(w.side == side and w.penalty is penalty for w in self.warnings)
 
     def over_after(self) -> int | None:
         """The first hand after which the match was over, or None."""
@@ -108,69 +142,14 @@ def end_key(rules: TableRules) -> str:
     return "match.hands" if rules.match_hands else "match.target"
 
 
-_UNRANKED: Final = THREE
-"""The rank index given to :func:`~canasta.core.scoring.side_score` for a canasta the table did not count by rank: the black
-three, which no ``ranks.natural_canasta_bonus`` names, so a natural canasta earns ``canastas.bonus.natural`` and any other
-kind its kind's bonus (:meth:`canasta.TableRules.canasta_bonus`)."""
-
-
-def side_entry_score(rules: TableRules, side: int, s: SideEntry, *, went_out: bool, concealed: bool, penalties: int) -> HandScore:
-    """One side's score for its count, by :func:`canasta.core.scoring.side_score` (001 §34 B; schema 2's rules too).
-
-    A special hand's points replace the side's score (EBB §2.12). Canastas counted by rank (:attr:`SideEntry.rank_canastas`)
-    earn their rank's bonus; the score then lists no ranks (``canasta_ranks`` is empty), since the others' are not known.
-    """
-    if s.special_hand is not None:
-        return side_score(rules, side=side, has_meld=False, special_hand=special_points(rules, s.special_hand) or 0)
-    ranks = s.ranks
-    ranked = any(rank >= 0 for rank in ranks)
-    score = side_score(
-        rules,
-        side=side,
-        canasta_kinds=s.kinds,
-        canasta_ranks=tuple(rank if rank >= 0 else _UNRANKED for rank in ranks) if ranked else (),
-        red_threes=s.red_threes,
-        red_threes_unplayed=s.red_threes_unplayed,
-        red_threes_in_hand=s.red_threes_in_hand,
-        black_threes=s.black_threes,
-        has_meld=s.melds,
-        melded=s.melded,
-        in_hand=s.in_hand,
-        went_out=went_out,
-        concealed=concealed,
-        penalties=penalties,
-        unfinished=tuple(meld_rank_index(rank) for rank in s.unfinished),
-        sets_in_hand=tuple(meld_rank_index(rank) for rank in s.sets_in_hand),
-        black_threes_in_hand=s.black_threes_in_hand,
-        reserves_untaken=s.reserves_untaken,
-    )
-    if not ranked or all(rank >= 0 for rank in ranks):
-        return score
-    return HandScore(
-        side=score.side,
-        canastas=score.canastas,
-        canasta_kinds=score.canasta_kinds,
-        red_threes=score.red_threes,
-        going_out=score.going_out,
-        melded=score.melded,
-        in_hand=score.in_hand,
-        penalties=score.penalties,
-        special_hand=score.special_hand,
-    )
-
-
-def score_entry(rules: TableRules, entry: HandEntry, penalties: Sequence[int]) -> tuple[HandScore, ...]:
-    """Each side's score for a hand's count and its penalty points, by :func:`canasta.core.scoring.side_score` (001 §34 B)."""
-    went_side = None if entry.went_out is None else rules.side_of[entry.went_out]
-    return tuple(
-        side_entry_score(rules, side, s, went_out=went_side == side, concealed=entry.concealed, penalties=penalties[side])
-        for side, s in enumerate(entry.sides)
-    )
-
-
 def step(tally: Tally, line: LogEntry) -> Tally:
     """The tally after one more line of the log; :class:`~canasta.EntryError` if the rules refuse it (001 §34-§35)."""
+    return attrs.evolve(_step(tally, line), lines=tally.lines + 1)
+
+
+def _step(tally: Tally, line: LogEntry) -> Tally:
     r = tally.rules
+    worth = tally.checked
     item = line.item
     over = tally.over_after()
     if isinstance(item, HandEntry):
@@ -178,24 +157,37 @@ def step(tally: Tally, line: LogEntry) -> Tally:
             raise refuse(r, end_key(r), f"the match ended after hand {over}; no hand is entered after it")
         if line.hand != tally.next_hand:
             raise refuse(r, "001 §34 A", f"hand {line.hand} entered where hand {tally.next_hand} is next")
-        check_hand(r, item, line.hand)
+        check_hand(r, item, line.hand, worth=worth)
         return attrs.evolve(tally, entries=(*tally.entries, item), basis=None)
     if isinstance(item, PenaltyEntry):
-        check_penalty(r, item)
+        check_penalty(r, item, worth=worth)
         penalty_value(r, item.penalty)
-        last = len(tally.entries)
-        if item.hand == tally.next_hand:
-            if over is not None:
-                raise refuse(r, end_key(r), f"the match ended after hand {over}; no hand {item.hand} is played")
-        elif not (item.hand == last and last >= 1 and tally.dealt <= last):
+        _check_hand_open(tally, item.hand, "penalty", over)
+        warning = item.penalty.warning_first
+        if warning is None and item.override:
+            raise refuse(
+                r, item.penalty.value, f"{item.penalty.name.lower()} comes after no warning, so there is nothing to override (override=True)"
+            )
+        if warning is not None and worth and not item.override and not tally.warned(item.side, item.penalty):
             raise refuse(
                 r,
-                "001 §35 B",
-                f"a penalty for hand {item.hand} is entered in that hand, or for the last hand before the next deal (hand {tally.next_hand} is in progress)",
+                item.penalty.value,
+                f"{item.penalty.name.lower()} comes after a warning ({warning}), and side {item.side} has not been warned of it in this "
+                "match: enter the warning first (ScoreSheet.warn), or the penalty with the director's override (override=True)",
             )
         new = attrs.evolve(tally, penalties=(*tally.penalties, item))
         _check_end(new, over)
         return new
+    if isinstance(item, WarningEntry):
+        check_warning(r, item, line.hand)
+        penalty_value(r, item.penalty)
+        _check_hand_open(tally, item.hand, "warning", over)
+        return attrs.evolve(tally, warnings=(*tally.warnings, item))
+    if isinstance(item, Carried):
+        if tally.entries or tally.penalties or tally.warnings or tally.dealt or tally.carried is not None:
+            raise refuse(r, "001 §34 A", "totals carried in open the sheet: they come before any other entry")
+        check_carried(r, item)
+        return attrs.evolve(tally, carried=item.totals)
     if isinstance(item, Withdrawal):
         number = item.number
         if not 1 <= number <= len(tally.penalties):
@@ -237,7 +229,7 @@ def step(tally: Tally, line: LogEntry) -> Tally:
                     "001 §35 A",
                     f"hand {hand} can now be corrected only for an error of addition or subtraction (melded and in_hand points), not its other counts",
                 )
-        check_hand(r, item.entry, hand)
+        check_hand(r, item.entry, hand, worth=worth)
         entries = list(tally.entries)
         entries[hand - 1] = item.entry
         new = attrs.evolve(tally, entries=tuple(entries))
@@ -254,6 +246,21 @@ def step(tally: Tally, line: LogEntry) -> Tally:
             )
         return attrs.evolve(tally, dealt=item.hand, basis=tally.totals())
     raise ArgumentError(f"not a score sheet entry: {shown_value(item)}")
+
+
+def _check_hand_open(tally: Tally, hand: int | None, what: str, over: int | None) -> None:
+    """A penalty or a warning belongs to the hand in progress, or to the last hand entered until the next deal (001 §35 B)."""
+    r = tally.rules
+    last = len(tally.entries)
+    if hand == tally.next_hand:
+        if over is not None:
+            raise refuse(r, end_key(r), f"the match ended after hand {over}; no hand {hand} is played")
+    elif not (hand == last and last >= 1 and tally.dealt <= last):
+        raise refuse(
+            r,
+            "001 §35 B",
+            f"a {what} for hand {hand} is entered in that hand, or for the last hand before the next deal (hand {tally.next_hand} is in progress)",
+        )
 
 
 def only_arithmetic(new: HandEntry, old: HandEntry) -> bool:
@@ -300,13 +307,22 @@ class ScoreSheet:
 
     ``variant`` is a :class:`~canasta.variants.Variant`, a bundled name or a
     profile file; ``names`` names the seats; ``seed_dealer`` is the seat that
-    deals the first hand (the deal passes to the left, 001 §4). Enter hands
-    with :meth:`add_hand`, penalties with :meth:`add_penalty`, mark each deal
-    with :meth:`deal`, fix a count with :meth:`correct`.
+    deals the first hand (the deal passes to the left, 001 §4); ``carried``
+    gives the totals carried in from an earlier sheet or session, one per side
+    (a :class:`Carried`, or the totals alone), checked like any entry and kept
+    as the log's first line. Enter hands with :meth:`add_hand`, penalties with
+    :meth:`add_penalty`, warnings with :meth:`warn`, mark each deal with
+    :meth:`deal`, fix a count with :meth:`correct`.
     """
 
     def __init__(
-        self, variant: Variant | str | os.PathLike[str], players: int = 4, *, names: Sequence[str] | None = None, seed_dealer: int = 0
+        self,
+        variant: Variant | str | os.PathLike[str],
+        players: int = 4,
+        *,
+        names: Sequence[str] | None = None,
+        seed_dealer: int = 0,
+        carried: Carried | Sequence[int] | None = None,
     ) -> None:
         if not is_instance(variant, (Variant, str, os.PathLike)):
             raise ArgumentError(
@@ -315,7 +331,7 @@ class ScoreSheet:
         count = whole_number(players)
         if count is None:
             raise ArgumentError(f"ScoreSheet(players=...): expected a whole number of players, got {shown_value(players)}")
-        players = count
+        players = bounded(count, "ScoreSheet(players=...)")
         # load_variant reads a path-like itself, and refuses one whose __fspath__ raises or gives no text
         self.variant: Variant = sound_variant(variant if isinstance(variant, Variant) else load_variant(cast("str", variant)))
         self.rules = TableRules(self.variant, players)
@@ -338,6 +354,10 @@ class ScoreSheet:
         self.seed_dealer = dealer
         self._log: list[LogEntry] = []
         self._tally = Tally(rules=self.rules)
+        if carried is not None:
+            if not isinstance(carried, Carried):
+                carried = Carried(totals=carried_totals(carried, "ScoreSheet(carried=...)"))
+            self._append(carried, 0, "", carried.note)
 
     # -- entering ----------------------------------------------------------------------
 
@@ -376,6 +396,23 @@ class ScoreSheet:
         self._append(entry, entry.hand, by, entry.note)
         return penalty_value(self.rules, entry.penalty) * entry.count
 
+    def warn(self, entry: WarningEntry, *, by: str = "") -> None:
+        """Enter a warning given to a side, naming the penalty that follows if it happens again (001 §22 A).
+
+        It costs nothing. A penalty that comes after a warning
+        (:attr:`~canasta.Penalty.warning_first`: the table-talk forfeit) is
+        refused without an earlier warning to its side, unless entered with the
+        director's override (:attr:`PenaltyEntry.override`). The profile must have
+        the penalty; the hand is the one in progress, or the last hand entered
+        until the next deal (001 §35 B).
+        """
+        if not isinstance(entry, WarningEntry):
+            raise ArgumentError(f"ScoreSheet.warn(entry=...): expected a WarningEntry, got {shown_value(entry)}")
+        if entry.hand is None:
+            entry = attrs.evolve(entry, hand=self._tally.next_hand)
+        assert entry.hand is not None
+        self._append(entry, entry.hand, by, entry.note)
+
     def withdraw_penalty(self, number: int, *, by: str = "", note: str = "") -> int:
         """Take back penalty ``number`` (from 1, in the order entered: :attr:`penalties`), entered in error; returns the points it no
         longer costs, or for §27 A the raise no longer made.
@@ -388,6 +425,7 @@ class ScoreSheet:
         count = whole_number(number)
         if count is None:
             raise ArgumentError(f"ScoreSheet.withdraw_penalty(number=...): expected a penalty's number (from 1), got {shown_value(number)}")
+        count = bounded(count, "ScoreSheet.withdraw_penalty(number=...)")
         penalties = self._tally.penalties
         penalty = penalties[count - 1] if 1 <= count <= len(penalties) else None
         hand = penalty.hand if penalty is not None and penalty.hand is not None else self._tally.next_hand
@@ -411,7 +449,7 @@ class ScoreSheet:
         number = whole_number(hand)
         if number is None:
             raise ArgumentError(f"ScoreSheet.correct(hand=...): expected a hand number, got {shown_value(hand)}")
-        hand = number
+        hand = bounded(number, "ScoreSheet.correct(hand=...)")
         if not isinstance(entry, HandEntry):
             raise ArgumentError(f"ScoreSheet.correct(entry=...): expected a HandEntry, got {shown_value(entry)}")
         if type(arithmetic) is not bool:
@@ -424,7 +462,8 @@ class ScoreSheet:
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
-        """Every line entered, in order: hands, penalties, corrections (with the count each replaced) and deals."""
+        """Every line entered, in order: the totals carried in, hands, penalties, warnings, corrections (with the count each
+        replaced), withdrawals and deals."""
         return tuple(self._log)
 
     @property
@@ -436,6 +475,23 @@ class ScoreSheet:
     def penalties(self) -> tuple[PenaltyEntry, ...]:
         """Every penalty entered, each with its hand, withdrawn ones too: penalty *n* is ``penalties[n - 1]``."""
         return self._tally.penalties
+
+    @property
+    def unchecked_lines(self) -> int:
+        """How many of the first lines of the log came from a file an earlier version of the library wrote (file versions 1-3):
+        they replay as they did then, without the checks of what a count is worth in cards and of the warning a penalty follows,
+        which that version did not make. Every line entered since is checked in full."""
+        return self._tally.unchecked
+
+    @property
+    def warnings(self) -> tuple[WarningEntry, ...]:
+        """Every warning given, each with its hand (001 §22 A)."""
+        return self._tally.warnings
+
+    @property
+    def carried(self) -> tuple[int, ...] | None:
+        """The totals carried in from an earlier sheet, which every total starts from (:class:`Carried`); None where it starts at 0."""
+        return self._tally.carried
 
     @property
     def withdrawn(self) -> frozenset[int]:
@@ -474,7 +530,7 @@ class ScoreSheet:
             raise ArgumentError(f"ScoreSheet.minimum(side=...): expected a side from 0 to {self.rules.sides - 1}, got {shown_value(side)}")
         side = number
         basis = t.basis if t.basis is not None else t.totals()
-        return self.rules.opening_minimum(basis[side]) + t.raises(t.next_hand, side)
+        return self.rules.opening_minimum(basis[side], t.next_hand) + t.raises(t.next_hand, side)
 
     @property
     def next_dealer(self) -> int:
@@ -498,7 +554,10 @@ class ScoreSheet:
 
     def side_names(self, side: int) -> tuple[str, ...]:
         """The names of a side's seats."""
-        return tuple(name for seat, name in enumerate(self.names) if self.rules.side_of[seat] == side)
+        number = whole_number(side)
+        if number is None or not 0 <= number < self.rules.sides:
+            raise ArgumentError(f"ScoreSheet.side_names(side=...): expected a side from 0 to {self.rules.sides - 1}, got {shown_value(side)}")
+        return tuple(name for seat, name in enumerate(self.names) if self.rules.side_of[seat] == number)
 
     # -- files and games ---------------------------------------------------------------
 
