@@ -8,7 +8,7 @@ sheet starts from them; the totals carried in, penalties, warnings (001 §22 A),
 corrections and notes under the table. Inline
 CSS with a print layout (A4 landscape), no script, nothing fetched, and every
 name and note printable and HTML-escaped (:func:`canasta.scoresheet.cells.html_text`).
-It reads what :func:`canasta.scoresheet.export.card` gathers, as every export does.
+It reads what :func:`canasta.scoresheet.card_lines.card` gathers, as every export does.
 """
 
 from __future__ import annotations
@@ -18,20 +18,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .card_lines import card, carried_text, correction_text, hand_notes, local_time, next_line, penalty_text, warning_text, who_text
 from .cells import html_text
-from .export import (
-    _carried_text,
-    _correction_text,
-    _hand_notes,
-    _next_line,
-    _penalty_text,
-    _warning_text,
-    _who,
-    card,
-    local_time,
-    part_label,
-    parts,
-)
+from .export import part_label, parts
 
 if TYPE_CHECKING:
     from .entries import SideEntry
@@ -195,29 +184,29 @@ def to_html(sheet: ScoreSheet) -> str:
     )
     out += ["</tbody>", "</table>", '<div class="notes">']
     if c.carried is not None:
-        out.append(f"<p>{_carried_text(c, html_text)}</p>")
+        out.append(f"<p>{carried_text(c, html_text)}</p>")
     if c.penalties:
         out.append("<h2>Penalties</h2><ol>")
         for p in c.penalties:
-            who = _who(p.by, _clock(p.at, c.played), p.note, html_text)
-            out.append(f"<li>{_penalty_text(c, p, html_text)}" + (f" <small>({who})</small>" if who else "") + "</li>")
+            who = who_text(p.by, _clock(p.at, c.played), p.note, html_text)
+            out.append(f"<li>{penalty_text(c, p, html_text)}" + (f" <small>({who})</small>" if who else "") + "</li>")
         out.append("</ol>")
     if c.warnings:
         out.append("<h2>Warnings</h2><ol>")
         for w in c.warnings:
-            who = _who(w.by, _clock(w.at, c.played), w.note, html_text)
-            out.append(f"<li>{_warning_text(c, w, html_text)}" + (f" <small>({who})</small>" if who else "") + "</li>")
+            who = who_text(w.by, _clock(w.at, c.played), w.note, html_text)
+            out.append(f"<li>{warning_text(c, w, html_text)}" + (f" <small>({who})</small>" if who else "") + "</li>")
         out.append("</ol>")
     if c.corrections:
         out.append("<h2>Corrections</h2><ol>")
         for x in c.corrections:
-            who = _who(x.by, _clock(x.at, c.played), x.note, html_text)
-            out.append(f"<li>{_correction_text(c, x, html_text)}" + (f" <small>({who})</small>" if who else "") + "</li>")
+            who = who_text(x.by, _clock(x.at, c.played), x.note, html_text)
+            out.append(f"<li>{correction_text(c, x, html_text)}" + (f" <small>({who})</small>" if who else "") + "</li>")
         out.append("</ol>")
-    notes = _hand_notes(attrs.evolve(c, rows=tuple(attrs.evolve(row, at=_clock(row.at, c.played)) for row in c.rows)), html_text)
+    notes = hand_notes(attrs.evolve(c, rows=tuple(attrs.evolve(row, at=_clock(row.at, c.played)) for row in c.rows)), html_text)
     if notes:
         out.append("<h2>Notes</h2><ul>" + "".join(f"<li>{text}</li>" for text in notes) + "</ul>")
-    out.append(f"<p>{_next_line(c, html_text)}</p>")
+    out.append(f"<p>{next_line(c, html_text)}</p>")
     out += ["</div>", "</div>", "</body>", "</html>"]
     return "\n".join(out) + "\n"
 
