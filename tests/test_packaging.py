@@ -109,7 +109,7 @@ def test_a_caller_can_name_what_the_exported_functions_return_and_take() -> None
     assert {cls.__name__ for cls in _subclasses(canasta.Event)} <= set(canasta.__all__)
     assert all(getattr(canasta, cls.__name__) is cls for cls in _subclasses(canasta.Event))
     assert events.Event is canasta.Event
-    for name in ("SideEntry", "HandEntry", "PenaltyEntry", "SimulationResult", "ComparisonResult", "RunOptions", "Bot", "RandomBot", "HeuristicBot"):
+    for name in ("SideEntry", "HandEntry", "PenaltyEntry", "WarningEntry", "Carried", "SimulationResult", "ComparisonResult", "RunOptions", "Bot", "RandomBot", "HeuristicBot"):
         assert name in canasta.__all__
     assert canasta.simulate.__annotations__["return"] in ("SimulationResult", canasta.SimulationResult)
     assert canasta.compare.__annotations__["return"] in ("ComparisonResult", canasta.ComparisonResult)
