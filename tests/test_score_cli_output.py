@@ -115,6 +115,11 @@ def test_a_name_that_is_no_text_is_refused_by_its_option(
     assert code == 2 and out == "" and _clean(err)
     assert "argument --names: A\\xff holds bytes that are not text" in err.splitlines()[-1] and "ScoreSheet" not in err
     assert not (tmp_path / "x.toml").exists()
+    argv = ["score", "new", "--carried", "1200,850", "--carried-note", "3 May\udcff", str(tmp_path / "x.toml")]
+    code, out, err = _run(argv, "", monkeypatch, capsys)
+    assert code == 2 and out == "" and _clean(err)
+    assert "argument --carried-note: 3 May\\xff holds bytes that are not text" in err.splitlines()[-1] and "ScoreSheet" not in err
+    assert not (tmp_path / "x.toml").exists()
 
 
 def test_the_real_terminal_gets_no_escape_byte(hostile_sheet: Path) -> None:

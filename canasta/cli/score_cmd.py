@@ -108,12 +108,19 @@ def _names(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",")]
     if not all(names):
         raise argparse.ArgumentTypeError(f"expected names separated by commas, e.g. Anna,Bertil,Carita,David; got {shown_value(text)}")
-    undecoded = [name for name in names if any("\ud800" <= ch <= "\udfff" for ch in name)]
-    if undecoded:
-        raise argparse.ArgumentTypeError(
-            f"{printable(undecoded[0], newlines=False)} holds bytes that are not text in the terminal's encoding, which no sheet can hold"
-        )
+    for name in names:
+        _decoded(name)
     return names
+
+
+def _decoded(text: str) -> str:
+    """An argparse ``type``: text as typed, refused where it holds bytes the terminal's encoding could not decode (Python's lone
+    surrogates), which no sheet file can hold."""
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        raise argparse.ArgumentTypeError(
+            f"{printable(text, newlines=False)} holds bytes that are not text in the terminal's encoding, which no sheet can hold"
+        )
+    return text
 
 
 def _totals(text: str) -> list[int]:
@@ -152,7 +159,7 @@ def register(commands: Subparsers) -> None:
         metavar="A,B,...",
         help="totals carried in from an earlier sheet or session, one per side in side order, e.g. 1200,850 (default: none)",
     )
-    new.add_argument("--carried-note", default="", metavar="TEXT", help="where the carried totals come from, e.g. 'the sheet of 3 May'")
+    new.add_argument("--carried-note", type=_decoded, default="", metavar="TEXT", help="where the carried totals come from, e.g. 'the sheet of 3 May'")
     new.set_defaults(handler=run_new)
     open_ = sub.add_parser(
         "open",
