@@ -133,12 +133,14 @@ from .simulation import (
 
 # The score sheet of a real table
 from .scoresheet import (
+    Carried as Carried,
     Correction as Correction,
     HandEntry as HandEntry,
     LogEntry as LogEntry,
     PenaltyEntry as PenaltyEntry,
     ScoreSheet as ScoreSheet,
     SideEntry as SideEntry,
+    WarningEntry as WarningEntry,
     Withdrawal as Withdrawal,
 )
 

@@ -116,7 +116,7 @@ def test_a_record_without_a_rules_version_is_version_one() -> None:
     del data["rules_version"]
     assert canasta.GameRecord.from_data(data).rules_version == 1
     data["rules_version"] = 3
-    with pytest.raises(RecordError, match="rules_version: expected one of 1, 2"):
+    with pytest.raises(RecordError, match="rules_version: expected one of 1, 2, 3"):
         canasta.GameRecord.from_data(data)
     with pytest.raises(ArgumentError, match="rules_version"):
         canasta.Game("finnish", rules_version=0)

@@ -110,7 +110,7 @@ def test_a_caller_can_name_what_the_exported_functions_return_and_take() -> None
     assert len(kinds) > 20
     assert {cls.__name__ for cls in kinds} <= set(canasta.__all__)
     assert all(getattr(canasta, cls.__name__) is cls for cls in kinds)
-    for name in ("SideEntry", "HandEntry", "PenaltyEntry", "SimulationResult", "ComparisonResult", "RunOptions", "Bot", "RandomBot", "HeuristicBot"):
+    for name in ("SideEntry", "HandEntry", "PenaltyEntry", "WarningEntry", "Carried", "SimulationResult", "ComparisonResult", "RunOptions", "Bot", "RandomBot", "HeuristicBot"):
         assert name in canasta.__all__
     assert canasta.simulate.__annotations__["return"] in ("SimulationResult", canasta.SimulationResult)
     assert canasta.compare.__annotations__["return"] in ("ComparisonResult", canasta.ComparisonResult)

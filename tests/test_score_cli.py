@@ -168,10 +168,10 @@ def test_the_guide_shows_what_new_writes(sheet_file: Path) -> None:
 
 
 AMERICAN = [
-    "hand went-out Ann | 0: natural-A 1 natural 1 mixed 1 red 1 black 1 melded 400 | 1: mixed 1 unfinished 7 sets A melded 150 hand 60",
+    "hand went-out Ann | 0: natural-A 1 natural 1 mixed 1 red 1 black 1 melded 400 | 1: mixed 1 unfinished 7 sets 7 melded 150 hand 60",
     "deal",
     "hand special | 0: melded 40 hand 30 | 1: special seven_pairs",
-    "hand stock-out | 0: natural-7 1 every-joker 1 red-in-hand 1 melded 700 | 1: unfinished W,A sets A,7 black 2 melded 90 hand 40",
+    "hand stock-out | 0: natural-7 1 every-joker 1 red-in-hand 1 melded 700 | 1: unfinished W,A sets A black 2 melded 150 hand 70",
     "help hand",
     "quit",
 ]

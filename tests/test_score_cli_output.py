@@ -23,7 +23,7 @@ from canasta.cli.score_cmd import SHEET_FORMATS
 from canasta.core.canastas import CanastaKind
 from canasta.core.penalties import Penalty
 from canasta.errors import printable
-from canasta.scoresheet import HandEntry, PenaltyEntry, ScoreSheet, SideEntry
+from canasta.scoresheet import Carried, HandEntry, PenaltyEntry, ScoreSheet, SideEntry, WarningEntry
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,8 +45,9 @@ def _clean(text: str) -> bool:
 
 @pytest.fixture
 def hostile_sheet(tmp_path: Path) -> Path:
-    sheet = ScoreSheet("finnish", 4, names=HOSTILE)
+    sheet = ScoreSheet("finnish", 4, names=HOSTILE, carried=Carried(totals=(1200, 850), note=NOTE))
     sheet.add_hand(FIRST, by=NOTE, note=NOTE)
+    sheet.warn(WarningEntry(side=1, seat=1, penalty=Penalty.TABLE_TALK, note=NOTE), by=HOSTILE[0])
     sheet.add_penalty(PenaltyEntry(side=1, penalty=Penalty.TABLE_TALK, note=NOTE), by=HOSTILE[0])
     sheet.withdraw_penalty(1, note=NOTE)
     path = tmp_path / "evening.toml"
@@ -83,6 +84,7 @@ def test_a_session_prints_every_name_and_note_escaped(
         "help hand",
         "hand went-out 9 | 0: melded 50 | 1:",  # refused, naming the seats
         "penalty Nobody table-talk",  # cannot be read, naming the sides
+        "warn 0 table-talk note again",  # accepted, naming the side
         "hand stock-out | 0: natural 1 melded 200 hand 10 | 1: mixed 1 melded 250 hand 15",
         "quit",
     ]
@@ -92,13 +94,16 @@ def test_a_session_prints_every_name_and_note_escaped(
     assert "\\x1b]0;owned\\x07\\x1b[2J & \\u202eCarita" in out  # the status line names the sides
     assert "\\x1b[31mred\\x1b[0m\\rnote\\u202e" in out  # the log and show give the notes
     assert "refused" in out and "cannot read that" in out and "hand 2:" in out
+    assert "warning 2: \\x1b]0;owned\\x07\\x1b[2J & \\u202eCarita warned of table-talk" in out
 
 
 def test_new_prints_the_names_escaped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "\x1b[2Jtonight.toml"
-    code, out, err = _run(["score", "new", "--names", ",".join(HOSTILE), str(target)], "", monkeypatch, capsys)
+    argv = ["score", "new", "--names", ",".join(HOSTILE), "--carried", "1200,850", "--carried-note", NOTE, str(target)]
+    code, out, err = _run(argv, "", monkeypatch, capsys)
     assert (code, err) == (0, "") and _clean(out)
     assert "\\x1b[2Jtonight.toml: a new sheet" in out and "B\\rEVIL" in out
+    assert "carried in: \\x1b]0;owned\\x07\\x1b[2J & \\u202eCarita 1200, B\\rEVIL & Da\\x00vid\\x9b31m 850" in out
     assert ScoreSheet.load(target).names == tuple(HOSTILE)
 
 
@@ -109,6 +114,11 @@ def test_a_name_that_is_no_text_is_refused_by_its_option(
     code, out, err = _run(["score", "new", "--names", "A\udcff,B,C,D", str(tmp_path / "x.toml")], "", monkeypatch, capsys)
     assert code == 2 and out == "" and _clean(err)
     assert "argument --names: A\\xff holds bytes that are not text" in err.splitlines()[-1] and "ScoreSheet" not in err
+    assert not (tmp_path / "x.toml").exists()
+    argv = ["score", "new", "--carried", "1200,850", "--carried-note", "3 May\udcff", str(tmp_path / "x.toml")]
+    code, out, err = _run(argv, "", monkeypatch, capsys)
+    assert code == 2 and out == "" and _clean(err)
+    assert "argument --carried-note: 3 May\\xff holds bytes that are not text" in err.splitlines()[-1] and "ScoreSheet" not in err
     assert not (tmp_path / "x.toml").exists()
 
 

@@ -11,7 +11,7 @@ from canasta.core.canastas import CanastaKind
 from canasta.core.penalties import Penalty
 from canasta.core.transitions import match_outcome
 from canasta.errors import ArgumentError, EntryError
-from canasta.scoresheet import HandEntry, LogKind, PenaltyEntry, ScoreSheet, SideEntry
+from canasta.scoresheet import HandEntry, LogKind, PenaltyEntry, ScoreSheet, SideEntry, WarningEntry
 
 N, M = CanastaKind.NATURAL, CanastaKind.MIXED
 
@@ -177,10 +177,12 @@ def test_every_penalty_takes_its_points_from_the_profile(penalty: Penalty) -> No
     sheet = ScoreSheet("finnish", 4)
     value = int(getattr(getattr(sheet.variant, penalty.value.split(".")[0]), penalty.value.split(".")[1]))
     count = 2 if penalty.per_card else 1
+    if penalty.warning_first:
+        sheet.warn(WarningEntry(side=1, penalty=penalty))
     assert sheet.add_penalty(PenaltyEntry(side=1, penalty=penalty, count=count)) == value * count
     sheet.add_hand(went_out())
     assert sheet.hands[0][1].penalties == -value * count
-    assert sheet.log[0].kind is LogKind.PENALTY and sheet.log[0].hand == 1
+    assert sheet.log[-2].kind is LogKind.PENALTY and sheet.log[-2].hand == 1
 
 
 def test_the_27_a_raise_changes_the_minimum_of_the_hand_only() -> None:
@@ -283,11 +285,11 @@ def test_after_the_deal_only_arithmetic() -> None:
             sheet.correct(1, entry, arithmetic=True)
         assert info.value.rule == "001 §35 A"
     assert sheet.dumps() == before
-    sheet.correct(1, went_out(a=SideEntry(canastas={N: 1}, red_threes=1, melded=2330)), arithmetic=True)
-    assert sheet.totals == (3030, 75)
+    sheet.correct(1, went_out(a=SideEntry(canastas={N: 1}, red_threes=1, melded=830)), arithmetic=True)
+    assert sheet.totals == (1530, 75)
     assert sheet.minimum(0) == 50  # the hand in progress keeps the minimum of its deal, at 930 (001 §35 A)
     sheet.add_hand(HandEntry(sides=(SideEntry(melded=50), SideEntry(melded=50)), ending=Termination.STOCK_EXHAUSTED))
-    assert sheet.minimum(0) == 120  # the next hand starts from the corrected total
+    assert sheet.minimum(0) == 90  # the next hand starts from the corrected total: 1580, the 90 band (001 §13 A)
 
 
 def test_a_later_hand_closes_the_window_but_arithmetic_stays_open() -> None:
@@ -349,11 +351,14 @@ def test_the_match_ends_by_the_engines_rule() -> None:
 
 
 def test_a_correction_may_not_end_the_match_before_a_later_hand() -> None:
+    """Eight natural canastas, four red threes and going out: 4,920 with the fewest card points eight canastas hold (four of 4s to
+    7s at 5, four of 8s to Js at 10: 420); 180 more points found by arithmetic would have ended the match after hand 1 (001 §34 A)."""
     sheet = finnish()
-    sheet.add_hand(went_out())
+    sheet.add_hand(went_out(a=SideEntry(canastas={N: 8}, red_threes=4, melded=420)))
+    assert sheet.totals[0] == 4920
     sheet.add_hand(went_out())
     with pytest.raises(EntryError) as info:
-        sheet.correct(1, went_out(a=SideEntry(canastas={N: 1}, red_threes=1, melded=9230)), arithmetic=True)
+        sheet.correct(1, went_out(a=SideEntry(canastas={N: 8}, red_threes=4, melded=600)), arithmetic=True)
     assert info.value.rule == "match.target"
 
 

@@ -1,9 +1,10 @@
 """The printable HTML score card reads as a club's paper card (001 §34 A): one "Hand" column, each side's "Score", a date, the
-canastas as the table counted them, and every hand's note."""
+canastas as the table counted them, the totals carried in, the warnings and every hand's note."""
 
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -12,7 +13,7 @@ import pytest
 
 from canasta import Termination
 from canasta.core.canastas import CanastaKind
-from canasta.scoresheet import HandEntry, ScoreSheet, SideEntry
+from canasta.scoresheet import Carried, HandEntry, ScoreSheet, SideEntry, WarningEntry
 
 N, M = CanastaKind.NATURAL, CanastaKind.MIXED
 
@@ -177,7 +178,7 @@ def test_the_hands_notes_are_on_the_card() -> None:
 
 def test_the_result_keeps_the_names_as_written() -> None:
     big = HandEntry(
-        sides=(SideEntry(canastas={N: 6, M: 4}, red_threes=4, melded=2000), SideEntry(melded=50, in_hand=100)),
+        sides=(SideEntry(canastas={N: 2, M: 2}, red_threes=4, melded=600), SideEntry(melded=50, in_hand=100)),
         ending=Termination.WENT_OUT,
         went_out=0,
     )
@@ -185,3 +186,19 @@ def test_the_result_keeps_the_names_as_written() -> None:
     while not sheet.is_over:
         sheet.add_hand(big)
     assert "Won by Anna &amp; Carita" in sheet.to_html()
+
+
+def test_the_totals_carried_in_open_the_card_and_the_warnings_are_under_it() -> None:
+    """A club evening continued: the totals carried in are the first row, under "Hand", each side's total with its minimum for hand 1
+    (001 §13 A: 1500 to 2995 90, minus 15); a warning (001 §22 A) is listed under the table with who gave it, when and its note."""
+    sheet = ScoreSheet("finnish", 4, names=["Anna", "Bertil", "Carita", "David"], carried=Carried(totals=(1600, -20), note="the sheet of <3 May>"))
+    sheet.warn(WarningEntry(side=1, seat=1, penalty="table_talk", note="Bertil <named> a card"), by="TD")
+    sheet.add_hand(FIRST)
+    card = _parse(sheet.to_html())
+    assert card.rows[0] == ["Carried", "", "1600", "90", "", "-20", "15"]
+    assert card.rows[1][0] == "1" and card.heads.count("Hand") == 1
+    text = " ".join(card.meta.split())
+    assert "Carried in: Anna & Carita 1600, Bertil & David -20 (the sheet of <3 May>)." in text
+    assert re.search(r"warning 1: hand 1, Bertil & David \(Bertil\): table talk \[penalties\.table_talk_forfeit, 001 §22 A[^]]*\] "
+                     r"\(by TD; \d\d:\d\d; note: Bertil <named> a card\)", text), text
+    assert "<named>" not in sheet.to_html() and "<3 May>" not in sheet.to_html()

@@ -155,7 +155,7 @@ def test_an_empty_sheet_and_a_finished_match_export() -> None:
     assert "Next: hand 1" in export.to_text(empty)
     assert json.loads(export.to_json(empty))["hands"] == []
     big = _hand(
-        SideEntry(canastas={CanastaKind.NATURAL: 6, CanastaKind.MIXED: 4}, red_threes=4, melded=2000),
+        SideEntry(canastas={CanastaKind.NATURAL: 6, CanastaKind.MIXED: 4}, red_threes=4, melded=700),
         SideEntry(melded=50, in_hand=100),
     )
     done = ScoreSheet("finnish", 4)

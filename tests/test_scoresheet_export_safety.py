@@ -7,8 +7,9 @@ scores, negative ones too, stay numbers. A terminal obeys escape sequences,
 carriage returns and bidi overrides: the text, Markdown and HTML formats show
 them as their escapes (``canasta.errors.printable``), on one line, and JSON as
 ``\\u`` escapes that read back to the very text. The fields: the players'
-names (so the sides' names), the notes of a hand, a penalty, a correction and
-a withdrawal, who entered each line and when, and a house profile's title.
+names (so the sides' names), the notes of a hand, a penalty, a warning, a
+correction, a withdrawal and the totals carried in, who entered each line and
+when, and a house profile's title.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from canasta import Termination
 from canasta.core.canastas import CanastaKind
 from canasta.core.penalties import Penalty
 from canasta.errors import ArgumentError, ScoreSheetError, printable
-from canasta.scoresheet import HandEntry, PenaltyEntry, ScoreSheet, SideEntry, export
+from canasta.scoresheet import Carried, HandEntry, PenaltyEntry, ScoreSheet, SideEntry, WarningEntry, export
 from canasta.scoresheet.cells import FORMULA_STARTS
 from canasta.variants import loads_variant
 
@@ -46,19 +47,22 @@ RECOUNT = HandEntry(
     went_out=1,
 )
 
-FIELDS = ("name", "hand note", "penalty note", "correction note", "withdrawal note", "by")
+FIELDS = ("name", "hand note", "penalty note", "warning note", "correction note", "withdrawal note", "carried note", "by")
 
 
 def evening(text: str, field: str, *, names: tuple[str, ...] = ("Anna", "Bertil", "Carita", "David")) -> ScoreSheet:
-    """Three hands, a penalty, a correction and a withdrawn penalty, with ``text`` in ``field`` and plain text elsewhere; the names of
-    seats 0 and 1 begin their sides' names, so a name that begins a cell is tried on both sides."""
+    """Two hands, a warning and the table-talk forfeit it precedes (001 §22 A), penalties, a correction and a withdrawn penalty, with
+    ``text`` in ``field`` and plain text elsewhere; the names of seats 0 and 1 begin their sides' names, so a name that begins a cell
+    is tried on both sides. For the carried note the sheet starts from totals carried in (0 each, so the totals stay as without)."""
     if field == "name":
         names = (text, text + " 2", *names[2:])
-    sheet = ScoreSheet("finnish", 4, names=names)
+    carried = Carried(totals=(0, 0), note=text) if field == "carried note" else None
+    sheet = ScoreSheet("finnish", 4, names=names, carried=carried)
 
     def the(f: str, plain: str) -> str:
         return text if field == f else plain
 
+    sheet.warn(WarningEntry(side=1, seat=1, penalty=Penalty.TABLE_TALK, note=the("warning note", "a word on the pile")), by=the("by", "TD"))
     sheet.add_hand(FIRST, by=the("by", "Anna"), note=the("hand note", "first hand"))
     sheet.deal()
     sheet.add_penalty(PenaltyEntry(side=1, penalty=Penalty.INSUFFICIENT_OPENING, note=the("penalty note", "opened with 40")))
@@ -90,7 +94,7 @@ def test_no_text_cell_of_the_csv_begins_like_a_formula(text: str, field: str) ->
     rows = _cells(sheet.to_csv())
     assert rows and not [cell for row in rows for cell in row if _runs_as_formula(cell)]
     shown = printable(text)  # a tab or a carriage return shown as its escape, which a spreadsheet reads as text
-    if field in ("name", "hand note"):  # a cell of its own: the text, begun with ' where it would run
+    if field in ("name", "hand note", "carried note"):  # a cell of its own: the text, begun with ' where it would run
         expected = {shown, "'" + shown} if not shown.lstrip().startswith(FORMULA_STARTS) else {"'" + shown}
         cells = [cell for row in rows for cell in row if isinstance(cell, str)]
         assert any(cell == e or cell.startswith(e + " & ") for cell in cells for e in expected)
@@ -193,11 +197,14 @@ def test_a_text_no_file_can_hold_is_refused_and_changes_nothing() -> None:
     """A lone surrogate is no character of UTF-8: a sheet holding one could never be saved, so it is refused where it is entered."""
     with pytest.raises(ArgumentError, match="lone surrogate"):
         ScoreSheet("finnish", 4, names=["Anna", "B\udcff", "C", "D"])
+    with pytest.raises(ArgumentError, match="lone surrogate"):
+        ScoreSheet("finnish", 4, carried=Carried(totals=(1200, 850), note="from May\udcff"))
     sheet = evening("x", "name")
     before = sheet.dumps()
     for call in (
         lambda: sheet.add_hand(FIRST, note="\ud800"),
-        lambda: sheet.add_penalty(PenaltyEntry(side=0, penalty=Penalty.TABLE_TALK, note="x\udcff")),
+        lambda: sheet.add_penalty(PenaltyEntry(side=0, penalty=Penalty.TABLE_TALK, note="x\udcff", override=True)),
+        lambda: sheet.warn(WarningEntry(side=0, penalty=Penalty.TABLE_TALK, note="x\udcff")),
         lambda: sheet.deal(by="\udcffTD"),
         lambda: sheet.withdraw_penalty(3, note="\ud800"),
     ):
@@ -216,9 +223,10 @@ def test_a_house_profiles_title_is_escaped_too() -> None:
     assert "\\<b\\>x\\</b\\> \\| \\*" in sheet.to_markdown()
 
 
-@pytest.mark.parametrize("field", ["hand note", "penalty note", "correction note", "withdrawal note", "by"])
+@pytest.mark.parametrize("field", ["hand note", "penalty note", "warning note", "correction note", "withdrawal note", "carried note", "by"])
 def test_every_note_is_in_every_export(field: str) -> None:
-    """A hand's note, a penalty's, a correction's reason, a withdrawal's and who entered: in the text, Markdown, HTML, CSV and JSON."""
+    """A hand's note, a penalty's, a warning's, a correction's reason, a withdrawal's, the totals carried in's and who entered: in the
+    text, Markdown, HTML, CSV and JSON."""
     note = "Bertil's <red> three | *forgot*"
     sheet = evening(note, field)
     assert note in export.to_text(sheet) or (field == "withdrawal note" and f"note: {note}" in export.to_text(sheet))

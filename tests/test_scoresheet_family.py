@@ -29,12 +29,12 @@ def american() -> ScoreSheet:
 
 def test_a_modern_american_hand_is_scored_by_its_rules() -> None:
     """A canasta of aces earns 2,500 (EBB §2.7); black threes score by their own count (§2.8); the threes and melded cards are
-    signed by the canastas (§2.8, §2.11); an unfinished meld of sevens and a set of aces held cost 2,500 and 1,500 (§2.10)."""
+    signed by the canastas (§2.8, §2.11); an unfinished meld of sevens and a set of sevens held cost 2,500 and 1,500 (§2.10); the deck's other aces are in the canasta."""
     sheet = american()
     a, b = sheet.add_hand(
         hand(
             SideEntry(canastas={N: 1, M: 1}, rank_canastas={"A": 1}, red_threes=1, black_threes=2, melded=400),
-            SideEntry(canastas={M: 1}, unfinished=["7"], sets_in_hand=["A"], red_threes=1, melded=150, in_hand=60),
+            SideEntry(canastas={M: 1}, unfinished=["7"], sets_in_hand=["7"], red_threes=1, melded=150, in_hand=60),
             Termination.WENT_OUT,
             0,
         )
@@ -164,11 +164,12 @@ def test_the_new_counts_round_trip_through_the_file_as_version_2() -> None:
     sheet.add_hand(
         hand(
             SideEntry(canastas={N: 1, M: 1}, rank_canastas={"7": 1, "A": 1}, red_threes=1, black_threes=1, melded=600),
-            SideEntry(canastas={M: 1}, unfinished=["W", "A"], sets_in_hand=["7", "A"], melded=150, in_hand=60),
+            SideEntry(canastas={M: 1}, unfinished=["W"], melded=150, in_hand=60),
             Termination.WENT_OUT,
             0,
         )
     )
+    sheet.add_hand(hand(SideEntry(canastas={M: 1}, melded=200), SideEntry(unfinished=["W", "A"], sets_in_hand=["7", "A"], melded=150, in_hand=80)))
     sheet.add_hand(hand(SideEntry(melded=50), SideEntry(special_hand="wild_pairs"), Termination.SPECIAL_HAND))
     text = sheet.dumps()
     assert "version = 2" in text and 'unfinished = [\n    "A",\n    "W",\n]' in text and 'special_hand = "wild_pairs"' in text

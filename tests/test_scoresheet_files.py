@@ -9,8 +9,8 @@ import pytest
 from canasta import Termination
 from canasta.core.canastas import CanastaKind
 from canasta.core.penalties import Penalty
-from canasta.errors import DataError, RecordError, ScoreSheetError
-from canasta.scoresheet import HandEntry, PenaltyEntry, ScoreSheet, SideEntry
+from canasta.errors import DataError, EntryError, RecordError, ScoreSheetError
+from canasta.scoresheet import HandEntry, PenaltyEntry, ScoreSheet, SideEntry, WarningEntry
 
 
 def evening() -> ScoreSheet:
@@ -117,3 +117,24 @@ def test_a_tampered_log_is_checked_again() -> None:
     text = evening().dumps().replace("in_hand = 45", "in_hand = 44")
     with pytest.raises(ScoreSheetError, match="multiple of 5"):
         ScoreSheet.loads(text)
+
+
+OLD = Path(__file__).resolve().parent / "golden" / "scoresheet_entries"
+
+
+def test_a_file_an_earlier_version_wrote_replays_as_it_did() -> None:
+    """docs/scoresheet.md's Modern American sheet, as the library wrote it before counts were checked against the deck: a canasta
+    of aces and a set of aces held are ten of the deck's eight aces (EBB §2.1). Its lines replay as they did; what is entered
+    now is checked in full, and a file that goes on to need version 4 says which lines came before."""
+    text = (OLD / "american-v2-ten-aces.toml").read_text(encoding="utf-8")
+    sheet = ScoreSheet.loads(text)
+    assert sheet.totals == (4000, -3610) and sheet.unchecked_lines == 1 and sheet.dumps() == text
+    with pytest.raises(EntryError):
+        sheet.correct(1, sheet.entries[0], note="the same count, entered again now")
+    sheet.warn(WarningEntry(side=1, penalty="unmelded_red_three"))  # a warning is written in version 4
+    saved = sheet.dumps()
+    assert "version = 4" in saved and "unchecked_lines = 1" in saved
+    again = ScoreSheet.loads(saved)
+    assert again.log == sheet.log and again.totals == sheet.totals and again.unchecked_lines == 1
+    with pytest.raises(ScoreSheetError, match="deck"):
+        ScoreSheet.loads(saved.replace("unchecked_lines = 1\n", ""))

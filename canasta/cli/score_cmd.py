@@ -28,7 +28,18 @@ from typing import TYPE_CHECKING, Any, TextIO
 from canasta.errors import printable, shown_value
 
 from . import CommandError, Subparsers, show_help, whole_number
-from .score_lines import ReadError, hand_help, penalty_list, read_count, read_hand, read_penalty, side_name, split_note
+from .score_lines import (
+    ReadError,
+    as_typed,
+    hand_help,
+    penalty_list,
+    read_count,
+    read_hand,
+    read_penalty,
+    read_warning,
+    side_name,
+    split_note,
+)
 
 if TYPE_CHECKING:
     from canasta.scoresheet import ScoreSheet
@@ -46,8 +57,11 @@ HELP = """\
 commands (one a line; the file is saved after every accepted entry):
   hand ENDING | 0: ITEMS | 1: ITEMS [note TEXT]
                        add the next hand; one segment per side, in side order
-  penalty SIDE KIND [COUNT] [hand N] [note TEXT]
-                       a penalty of the profile's [penalties] (penalty alone lists them)
+  penalty SIDE KIND [COUNT] [hand N] [override] [note TEXT]
+                       a penalty of the profile's [penalties] (penalty alone lists them);
+                       'override': the director's, for one that follows a warning
+  warn SIDE-OR-PLAYER KIND [hand N] [note TEXT]
+                       a warning of penalty KIND, e.g. warn Bertil table-talk (001 §22 A)
   correct N [arithmetic] ENDING | 0: ITEMS | 1: ITEMS [note TEXT]
                        replace hand N; 'arithmetic' for an adding error (001 §35 A)
   withdraw N [note TEXT]
@@ -58,7 +72,7 @@ commands (one a line; the file is saved after every accepted entry):
   export FORMAT PATH   write the sheet to a file
   by NAME              record later entries as entered by NAME
   save                 save the file again (it is saved after every entry)
-  help [hand|penalty]  this list, or the hand syntax, or the penalties
+  help [hand|penalty]  this list, or the hand syntax, or the penalties (and what warn names)
   quit                 leave; the file is already saved"""
 
 def _names_a_file(word: str) -> bool:
@@ -94,12 +108,27 @@ def _names(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",")]
     if not all(names):
         raise argparse.ArgumentTypeError(f"expected names separated by commas, e.g. Anna,Bertil,Carita,David; got {shown_value(text)}")
-    undecoded = [name for name in names if any("\ud800" <= ch <= "\udfff" for ch in name)]
-    if undecoded:
-        raise argparse.ArgumentTypeError(
-            f"{printable(undecoded[0], newlines=False)} holds bytes that are not text in the terminal's encoding, which no sheet can hold"
-        )
+    for name in names:
+        _decoded(name)
     return names
+
+
+def _decoded(text: str) -> str:
+    """An argparse ``type``: text as typed, refused where it holds bytes the terminal's encoding could not decode (Python's lone
+    surrogates), which no sheet file can hold."""
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        raise argparse.ArgumentTypeError(
+            f"{printable(text, newlines=False)} holds bytes that are not text in the terminal's encoding, which no sheet can hold"
+        )
+    return text
+
+
+def _totals(text: str) -> list[int]:
+    """An argparse ``type``: whole numbers separated by commas, each may be negative (a side's total)."""
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected totals separated by commas, e.g. 1200,850; got {shown_value(text)}") from None
 
 
 def register(commands: Subparsers) -> None:
@@ -124,6 +153,13 @@ def register(commands: Subparsers) -> None:
         help="the players' names in seat order, separated by commas (default: seat 0, seat 1, ...)",
     )
     new.add_argument("--dealer", type=whole_number, default=0, metavar="SEAT", help="the seat that deals the first hand (default: 0)")
+    new.add_argument(
+        "--carried",
+        type=_totals,
+        metavar="A,B,...",
+        help="totals carried in from an earlier sheet or session, one per side in side order, e.g. 1200,850 (default: none)",
+    )
+    new.add_argument("--carried-note", type=_decoded, default="", metavar="TEXT", help="where the carried totals come from, e.g. 'the sheet of 3 May'")
     new.set_defaults(handler=run_new)
     open_ = sub.add_parser(
         "open",
@@ -196,16 +232,22 @@ def save_sheet(sheet: ScoreSheet, path: str, after: str = "") -> None:
 def run_new(args: argparse.Namespace) -> int:
     """``canasta score new``: write an empty sheet to a file that does not exist yet."""
     from canasta.core.table import UnsupportedPlayerCount
-    from canasta.scoresheet import ScoreSheet
+    from canasta.errors import ArgumentError
+    from canasta.scoresheet import Carried, ScoreSheet
 
     if os.path.lexists(args.file):
         raise CommandError(f"{args.file}: the file exists; a score sheet is never overwritten: choose another name")
     try:
-        sheet = ScoreSheet(args.variant, args.players, names=args.names, seed_dealer=args.dealer)
+        carried = None if args.carried is None else Carried(totals=args.carried, note=args.carried_note)
+        sheet = ScoreSheet(args.variant, args.players, names=args.names, seed_dealer=args.dealer, carried=carried)
     except UnsupportedPlayerCount as exc:
         raise CommandError(f"--players {shown_value(args.players)}: {exc}") from None
+    except ArgumentError as exc:
+        raise CommandError(as_typed(str(exc))) from None
     save_sheet(sheet, args.file)
     print(printable(f"{args.file}: a new sheet, {_table_line(sheet)}"))
+    if sheet.carried is not None:
+        print(f"carried in: {', '.join(f'{side_name(sheet, s)} {t}' for s, t in enumerate(sheet.carried))}")
     print(printable(f"enter the hands with: canasta score {args.file}"))
     return 0
 
@@ -278,7 +320,7 @@ class Session:
 
     def command(self, line: str) -> bool:
         """Carry out one checked line; False when the person leaves."""
-        from canasta.errors import EntryError
+        from canasta.errors import ArgumentError, EntryError
 
         word, _, rest = line.partition(" ")
         word = word.lower()
@@ -287,17 +329,18 @@ class Session:
             return False
         try:
             self._command(word, rest.strip())
-        except ReadError as exc:
-            self.say(f"cannot read that: {exc} (nothing was entered)")
+        except (ReadError, ArgumentError) as exc:
+            self.say(f"cannot read that: {as_typed(str(exc))} (nothing was entered)")
         except EntryError as exc:
             where = f"{exc.rule}, {exc.source}" if exc.source else exc.rule
-            self.say(f"refused: {exc.reason}  [rule {where}]  Nothing was entered; the sheet is unchanged.")
+            self.say(f"refused: {as_typed(exc.reason)}  [rule {where}]  Nothing was entered; the sheet is unchanged.")
         return True
 
     def _command(self, word: str, rest: str) -> None:
         handlers = {
             "hand": self._hand,
             "penalty": self._penalty,
+            "warn": self._warn,
             "correct": self._correct,
             "withdraw": self._withdraw,
             "deal": self._deal,
@@ -342,8 +385,24 @@ class Session:
                 f"penalty {number}: {who}'s minimum rises by {points} for hand {hand} ({entry.penalty.value}, {self.sheet.rules.cite(entry.penalty.value)})"
             )
         else:
-            self.say(f"penalty {number}: {who} -{points} in hand {hand} ({entry.penalty.value}, {self.sheet.rules.cite(entry.penalty.value)})")
+            override = f", by the director's override of {entry.penalty.warning_first}" if entry.override else ""
+            self.say(
+                f"penalty {number}: {who} -{points} in hand {hand} ({entry.penalty.value}, {self.sheet.rules.cite(entry.penalty.value)}"
+                f"{override})"
+            )
         self.say(self.status())
+
+    def _warn(self, rest: str) -> None:
+        entry = read_warning(self.sheet, rest)
+        self.sheet.warn(entry, by=self.by)
+        self.save()
+        hand = entry.hand if entry.hand is not None else len(self.sheet.hands) + 1
+        who = side_name(self.sheet, entry.side) + (f" ({self.sheet.names[entry.seat]})" if entry.seat is not None else "")
+        rule = entry.penalty.value
+        self.say(
+            f"warning {len(self.sheet.warnings)}: {who} warned of {entry.penalty.name.lower().replace('_', '-')} in hand {hand} "
+            f"({rule}, {self.sheet.rules.cite(rule)})"
+        )
 
     def _withdraw(self, rest: str) -> None:
         body, note = split_note(rest)
@@ -420,7 +479,7 @@ class Session:
         topic = rest.lower()
         if topic in ("hand", "correct"):
             self.say(hand_help(self.sheet))
-        elif topic == "penalty":
+        elif topic in ("penalty", "warn"):
             self.say(penalty_list(self.sheet))
         else:
             self.say(HELP)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from canasta.core.penalties import Penalty
-    from canasta.scoresheet import HandEntry, PenaltyEntry, ScoreSheet
+    from canasta.scoresheet import HandEntry, PenaltyEntry, ScoreSheet, WarningEntry
 
 _KINDS = {"natural": "NATURAL", "mixed": "MIXED", "wild": "WILD", "pure-wild": "PURE_WILD", "every-joker": "EVERY_JOKER"}
 _COUNTS = {
@@ -274,26 +274,65 @@ def _penalty_word(penalty: Penalty) -> str:
     return penalty.name.lower().replace("_", "-")
 
 
+def _hand_word(rest: list[str]) -> int | None:
+    """``hand N`` at the head of ``rest`` (taken off it), or None."""
+    if rest and rest[0].lower() == "hand":
+        hand = read_count("hand", rest[1] if len(rest) > 1 else None, "a hand number")
+        del rest[:2]
+        return hand
+    return None
+
+
 def read_penalty(sheet: ScoreSheet, text: str) -> PenaltyEntry:
-    """A :class:`~canasta.scoresheet.PenaltyEntry` from ``SIDE KIND [COUNT] [hand N] [note TEXT]``."""
+    """A :class:`~canasta.scoresheet.PenaltyEntry` from ``SIDE KIND [COUNT] [hand N] [override] [note TEXT]``."""
     from canasta.scoresheet import PenaltyEntry
 
     body, note = split_note(text)
     words = body.split()
     if len(words) < 2:
-        raise ReadError("write penalty SIDE KIND [COUNT] [hand N] [note TEXT], e.g. penalty 1 insufficient-opening")
+        raise ReadError("write penalty SIDE KIND [COUNT] [hand N] [override] [note TEXT], e.g. penalty 1 insufficient-opening")
     side = side_of(sheet, words[0])
     kind = penalty_kind(words[1])
     rest = words[2:]
-    count, hand = 1, None
-    if rest and rest[0].lower() != "hand":
+    count = 1
+    if rest and rest[0].lower() not in ("hand", "override"):
         count = read_count("the count", rest.pop(0))
-    if rest and rest[0].lower() == "hand":
-        hand = read_count("hand", rest[1] if len(rest) > 1 else None, "a hand number")
-        rest = rest[2:]
+    hand = _hand_word(rest)
+    override = bool(rest) and rest[0].lower() == "override"
+    if override:
+        rest.pop(0)
     if rest:
-        raise ReadError(f"{' '.join(rest)}: not understood after the penalty; write [COUNT] [hand N] [note TEXT]")
-    return PenaltyEntry(side=side, penalty=kind, count=count, hand=hand, note=note)
+        raise ReadError(f"{' '.join(rest)}: not understood after the penalty; write [COUNT] [hand N] [override] [note TEXT]")
+    return PenaltyEntry(side=side, penalty=kind, count=count, hand=hand, note=note, override=override)
+
+
+def read_warning(sheet: ScoreSheet, text: str) -> WarningEntry:
+    """A :class:`~canasta.scoresheet.WarningEntry` from ``SIDE-OR-PLAYER KIND [hand N] [note TEXT]``: a player's name or seat
+    (``seat N``) names the player warned as well as the side."""
+    from canasta.scoresheet import WarningEntry
+
+    body, note = split_note(text)
+    words = body.split()
+    if len(words) < 2:
+        raise ReadError("write warn SIDE-OR-PLAYER KIND [hand N] [note TEXT], e.g. warn Bertil table-talk note talked about the pile")
+    seat = None
+    if words[0].lower() == "seat" and len(words) > 2:
+        seat = seat_of(sheet, words[1])
+        if not 0 <= seat < sheet.players:
+            raise ReadError(f"seat {words[1]}: no such seat; the seats are {_seats(sheet)}")
+        words = words[1:]
+        side = int(sheet.rules.side_of[seat])
+    elif not (words[0].isascii() and words[0].isdigit()):
+        seat = seat_of(sheet, words[0])
+        side = int(sheet.rules.side_of[seat])
+    else:
+        side = side_of(sheet, words[0])
+    kind = penalty_kind(words[1])
+    rest = words[2:]
+    hand = _hand_word(rest)
+    if rest:
+        raise ReadError(f"{' '.join(rest)}: not understood after the warning; write [hand N] [note TEXT]")
+    return WarningEntry(side=side, seat=seat, penalty=kind, hand=hand, note=note)
 
 
 def penalty_list(sheet: ScoreSheet) -> str:
@@ -312,8 +351,48 @@ def penalty_list(sheet: ScoreSheet) -> str:
             shown = (
                 f"minimum +{value} for the hand" if penalty.raises_minimum else f"{value} points" + (" a card" if penalty.per_card else "")
             )
-        lines.append(f"  {_penalty_word(penalty):26} {shown:24} {penalty.value} ({rules.cite(penalty.value) or 'no source'})")
+        after = f"; after a warning (warn), {penalty.warning_first}" if penalty.warning_first else ""
+        lines.append(f"  {_penalty_word(penalty):26} {shown:24} {penalty.value} ({rules.cite(penalty.value) or 'no source'}){after}")
     return "\n".join(lines)
+
+
+_TYPED = {
+    **{field: item for item, field in _COUNTS.items()},
+    **{field: item for item, field in _RANK_LISTS.items()},
+    "rank_canastas": "natural-RANK",
+    "special_hand": "special NAME",
+    "went_out": "went-out SEAT",
+    "arithmetic=True": "arithmetic",
+    "override=True": "override",
+    "ScoreSheet.warn": "warn SIDE-OR-PLAYER KIND",
+    "ScoreSheet(names=...)": "--names",
+    "ScoreSheet(players=...)": "--players",
+    "ScoreSheet(seed_dealer=...)": "--dealer",
+    "ScoreSheet(variant=...)": "--variant",
+    "ScoreSheet(carried=...)": "--carried",
+    "Carried(totals=...)": "--carried",
+}
+"""The library's names in a message (a field of an entry, a call's argument) as ``canasta score`` has the person type them."""
+_TYPED_NAME = re.compile(
+    "|".join(rf"(?<![\w.]){re.escape(name)}(?![\w.])" for name in sorted(_TYPED, key=len, reverse=True))
+    + r"|(?<![\w.])(?P<penalty>[a-z]+(?:_[a-z]+)+)(?![\w.])"
+)
+
+
+def as_typed(text: str) -> str:
+    """A message of the library as ``canasta score`` says it: each entry's field, call argument and penalty named as the person
+    types it (``in_hand`` is ``hand``, ``ScoreSheet(names=...)`` is ``--names``, ``table_talk`` is ``table-talk``)."""
+    from canasta.core.penalties import Penalty
+
+    penalties = {p.name.lower() for p in Penalty}
+
+    def typed(found: re.Match[str]) -> str:
+        word = found.group(0)
+        if word in _TYPED:
+            return _TYPED[word]
+        return word.replace("_", "-") if word in penalties else word
+
+    return _TYPED_NAME.sub(typed, text)
 
 
 # --- the session -----------------------------------------------------------------------------------

@@ -55,6 +55,16 @@ class Penalty(Choice):
         """The penalty is counted per card: ``count`` cards cost ``count`` times the points (001 §33 A, 001 §21 H)."""
         return self is Penalty.PENALTY_CARD_HELP or self is Penalty.UNMELDED_RED_THREE
 
+    @property
+    def warning_first(self) -> str | None:
+        """The rule by which the penalty comes only after a warning to the side, or None: of 001 §22-§33, only the table-talk
+        forfeit does ("after one warning", 001 §22 A, last paragraph). A score sheet refuses it without an earlier warning."""
+        return _WARNING_FIRST.get(self)
+
+
+_WARNING_FIRST = {Penalty.TABLE_TALK: "001 §22 A"}
+"""The penalties that follow a warning, with the rule that says so (001 §22-§33 read for "after a warning")."""
+
 
 def penalty_of(value: object, call: str) -> Penalty:
     """A :class:`Penalty`, or the one its name (``"meld_out_of_turn"``) or profile key names; else :class:`~canasta.ArgumentError`

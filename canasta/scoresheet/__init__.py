@@ -2,8 +2,10 @@
 
 Enter each hand as the table counts it (:class:`HandEntry`, one
 :class:`SideEntry` per side), the penalties of the ledger
-(:class:`PenaltyEntry`), each deal, corrections, and penalties withdrawn
-(:class:`Withdrawal`); the sheet scores every hand
+(:class:`PenaltyEntry`) and the warnings some of them follow
+(:class:`WarningEntry`), each deal, corrections, and penalties withdrawn
+(:class:`Withdrawal`); a sheet may start from totals carried in from an
+earlier one (:class:`Carried`). The sheet scores every hand
 by the engine's one scoring rule and keeps an append-only log
 (:class:`LogEntry`) in which nothing entered is lost::
 
@@ -25,10 +27,11 @@ count of each hand), ``penalties``, ``next_hand``, ``sitting_out`` and
 
 from __future__ import annotations
 
-from .entries import Correction, Deal, HandEntry, LogEntry, LogKind, PenaltyEntry, SideEntry, Withdrawal
+from .entries import Carried, Correction, Deal, HandEntry, LogEntry, LogKind, PenaltyEntry, SideEntry, WarningEntry, Withdrawal
 from .sheet import ScoreSheet
 
 __all__ = [
+    "Carried",
     "Correction",
     "Deal",
     "HandEntry",
@@ -37,5 +40,6 @@ __all__ = [
     "PenaltyEntry",
     "ScoreSheet",
     "SideEntry",
+    "WarningEntry",
     "Withdrawal",
 ]

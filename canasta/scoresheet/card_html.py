@@ -3,10 +3,12 @@
 Laid out as the paper a club keeps: a column group per side, a row per hand,
 the parts of each hand's score as a table writes them (the canastas as counted,
 ``1 natural, 1 mixed``, above their bonus), the hand's score, the running total
-and the next minimum; penalties, corrections and notes under the table. Inline
+and the next minimum, after a first row of the totals carried in where the
+sheet starts from them; the totals carried in, penalties, warnings (001 §22 A),
+corrections and notes under the table. Inline
 CSS with a print layout (A4 landscape), no script, nothing fetched, and every
 name and note printable and HTML-escaped (:func:`canasta.scoresheet.cells.html_text`).
-It reads what :func:`canasta.scoresheet.export.card` gathers, as every export does.
+It reads what :func:`canasta.scoresheet.card_lines.card` gathers, as every export does.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .card_lines import card, carried_text, correction_text, hand_notes, local_time, next_line, penalty_text, warning_text, who_text
 from .cells import html_text
-from .export import _correction_text, _hand_notes, _next_line, _penalty_text, _who, card, local_time, part_label, parts
+from .export import part_label, parts
 
 if TYPE_CHECKING:
     from .entries import SideEntry
@@ -36,6 +39,7 @@ td.hand, th.hand { text-align: center; }
 td.total { font-weight: bold; border-right: 2px solid #111; }
 td.min { color: #555; font-size: .85em; }
 tr.next td { font-style: italic; background: #fafafa; }
+tr.carried td { font-style: italic; border-bottom: 2px solid #111; }
 tr.sum td { border-top: 3px double #111; font-weight: bold; }
 del { color: #a33; } ins { text-decoration: none; font-weight: bold; }
 .notes { margin-top: 1em; font-size: .9em; }
@@ -109,9 +113,11 @@ def to_html(sheet: ScoreSheet) -> str:
     number under "Hand", with the parts a table writes (the canastas as counted,
     ``1 natural, 1 mixed``, above their bonus; red threes, going out, melded and
     in-hand card points, penalties), the hand's "Score", the running total and the
-    side's minimum for the next hand; a corrected value struck through beside
-    the new one; the penalties with their rule and source, the corrections and
-    the hands' notes under the table. Dated by the entries: the day they were
+    side's minimum for the next hand; a first row "Carried" with the totals
+    carried in and the minimums they give for hand 1; a corrected value struck
+    through beside the new one; the totals carried in with their note, the
+    penalties with their rule and source, the warnings, the corrections and the
+    hands' notes under the table. Dated by the entries: the day they were
     made, in the local time zone of the computer that writes it (a line to fill
     in by hand on a sheet with no entry). Every name and note is printable and HTML-escaped.
     """
@@ -143,6 +149,15 @@ def to_html(sheet: ScoreSheet) -> str:
         + "</tr></thead>",
         "<tbody>",
     ]
+    if c.carried is not None:
+        out.append(
+            '<tr class="carried"><td class="hand">Carried</td>'
+            + "".join(
+                f'<td colspan="{per_side - 2}"></td><td class="total">{t}</td><td class="min">{m}</td>'
+                for t, m in zip(c.carried, c.carried_minimums, strict=True)
+            )
+            + "</tr>"
+        )
     for row in c.rows:
         cells = [f'<td class="hand">{row.hand}{"*" if row.first is not None else ""}</td>']
         for i, (s, t, m) in enumerate(zip(row.scores, row.running, row.next_minimums, strict=True)):
@@ -168,22 +183,30 @@ def to_html(sheet: ScoreSheet) -> str:
         + "</tr>"
     )
     out += ["</tbody>", "</table>", '<div class="notes">']
+    if c.carried is not None:
+        out.append(f"<p>{carried_text(c, html_text)}</p>")
     if c.penalties:
         out.append("<h2>Penalties</h2><ol>")
         for p in c.penalties:
-            who = _who(p.by, _clock(p.at, c.played), p.note, html_text)
-            out.append(f"<li>{_penalty_text(c, p, html_text)}" + (f" <small>({who})</small>" if who else "") + "</li>")
+            who = who_text(p.by, _clock(p.at, c.played), p.note, html_text)
+            out.append(f"<li>{penalty_text(c, p, html_text)}" + (f" <small>({who})</small>" if who else "") + "</li>")
+        out.append("</ol>")
+    if c.warnings:
+        out.append("<h2>Warnings</h2><ol>")
+        for w in c.warnings:
+            who = who_text(w.by, _clock(w.at, c.played), w.note, html_text)
+            out.append(f"<li>{warning_text(c, w, html_text)}" + (f" <small>({who})</small>" if who else "") + "</li>")
         out.append("</ol>")
     if c.corrections:
         out.append("<h2>Corrections</h2><ol>")
         for x in c.corrections:
-            who = _who(x.by, _clock(x.at, c.played), x.note, html_text)
-            out.append(f"<li>{_correction_text(c, x, html_text)}" + (f" <small>({who})</small>" if who else "") + "</li>")
+            who = who_text(x.by, _clock(x.at, c.played), x.note, html_text)
+            out.append(f"<li>{correction_text(c, x, html_text)}" + (f" <small>({who})</small>" if who else "") + "</li>")
         out.append("</ol>")
-    notes = _hand_notes(attrs.evolve(c, rows=tuple(attrs.evolve(row, at=_clock(row.at, c.played)) for row in c.rows)), html_text)
+    notes = hand_notes(attrs.evolve(c, rows=tuple(attrs.evolve(row, at=_clock(row.at, c.played)) for row in c.rows)), html_text)
     if notes:
         out.append("<h2>Notes</h2><ul>" + "".join(f"<li>{text}</li>" for text in notes) + "</ul>")
-    out.append(f"<p>{_next_line(c, html_text)}</p>")
+    out.append(f"<p>{next_line(c, html_text)}</p>")
     out += ["</div>", "</div>", "</body>", "</html>"]
     return "\n".join(out) + "\n"
 

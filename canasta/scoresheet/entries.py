@@ -1,7 +1,9 @@
-"""What a score sheet holds: a hand as a table counts it, a penalty, a correction, a withdrawn penalty, a deal, and the log line of each (001 §34-§35).
+"""What a score sheet holds: a hand as a table counts it, a penalty, a warning, a correction, a withdrawn penalty, a deal, the
+totals carried in, and the log line of each (001 §22 A, §34-§35).
 
-These are plain, frozen records. A value of the wrong type is refused when the
-record is built (:class:`~canasta.ArgumentError`); whether the counts are
+These are plain, frozen records. A value of the wrong type, or a number past
+what a sheet file holds (TOML's 64-bit integers), is refused when the record is
+built (:class:`~canasta.ArgumentError`), before anything is made of it; whether the counts are
 possible under a profile is decided when the entry reaches a sheet
 (:mod:`canasta.scoresheet.validation`, :class:`~canasta.EntryError`).
 """
@@ -14,7 +16,7 @@ from typing import Any, cast
 
 import attrs
 
-from canasta.core.arguments import whole_number
+from canasta.core.arguments import INT64, INT64_MAX, INT64_MIN, whole_number
 from canasta.core.canastas import CanastaKind
 from canasta.core.cards import RANK_CHARS, WILD, Rank
 from canasta.core.events import Termination
@@ -33,12 +35,23 @@ def _as_int(value: Any) -> Any:
     return value if number is None else number
 
 
+def bounded(number: int, call: str) -> int:
+    """``number`` if a sheet file can hold it (TOML's 64-bit integers); else :class:`~canasta.ArgumentError` naming ``call``.
+
+    Checked before anything is built from the number: the sheet then checks its range against the profile and the deck.
+    """
+    if number not in INT64:
+        raise ArgumentError(f"{call}: {shown_value(number)} is past what a sheet file holds (a whole number from {INT64_MIN} to {INT64_MAX})")
+    return number
+
+
 def _count(what: str) -> Any:
-    """An attrs validator: a whole number (not a bool); the sheet checks its range against the profile."""
+    """An attrs validator: a whole number (not a bool) that a sheet file can hold; the sheet checks its range against the profile."""
 
     def check(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if type(value) is not int:
             raise ArgumentError(f"{what}(...{attribute.name}=...): expected a whole number, got {shown_value(value)}")
+        bounded(value, f"{what}({attribute.name}=...)")
 
     return check
 
@@ -60,7 +73,7 @@ def _canastas(value: object) -> Mapping[CanastaKind, int]:
         number = whole_number(n)
         if number is None:
             raise ArgumentError(f"SideEntry(canastas=...): the count of {kind.value} canastas must be a whole number, got {shown_value(n)}")
-        counts[kind] = counts.get(kind, 0) + number
+        counts[kind] = bounded(counts.get(kind, 0) + number, f"SideEntry(canastas=...): {kind.value}")
     return MappingProxyType({kind: counts[kind] for kind in CanastaKind if counts.get(kind)})
 
 
@@ -108,7 +121,7 @@ def _rank_canastas(value: object) -> Mapping[MeldRank, int]:
             raise ArgumentError(
                 f"SideEntry(rank_canastas=...): the count of canastas of {rank.value} must be a whole number, got {shown_value(n)}"
             )
-        counts[rank] = counts.get(rank, 0) + number
+        counts[rank] = bounded(counts.get(rank, 0) + number, f"SideEntry(rank_canastas=...): {rank.value}")
     return MappingProxyType({rank: counts[rank] for rank in sorted(counts, key=_rank_order) if counts[rank]})
 
 
@@ -182,9 +195,22 @@ class SideEntry:
     so the side enters nothing else, and the hand ends ``special_hand``."""
 
     @property
+    def canasta_count(self) -> int:
+        """How many canastas the side entered, of every kind, read from the counts alone."""
+        return sum(self.canastas.values()) + sum(self.rank_canastas.values())
+
+    @property
     def kinds(self) -> tuple[CanastaKind, ...]:
         """Every canasta, one kind per canasta, in kind order (those of :attr:`rank_canastas` after the other natural ones):
-        what :func:`canasta.core.scoring.side_score` takes."""
+        what :func:`canasta.core.scoring.side_score` takes.
+
+        :class:`~canasta.ArgumentError` where a count passes the cards any deck may hold (:data:`~canasta.scoresheet.card_points.MOST_CARDS`):
+        no such list is ever built; a sheet refuses such a count by its own deck first.
+        """
+        from .card_points import MOST_CARDS
+
+        if any(not 0 <= n <= MOST_CARDS for n in (*self.canastas.values(), *self.rank_canastas.values())):
+            raise ArgumentError(f"SideEntry.kinds: a canasta count of {self.canasta_count} is not one any deck makes (at most {MOST_CARDS} cards)")
         plain = self.canastas.get(CanastaKind.NATURAL, 0) + sum(self.rank_canastas.values())
         others = (kind for kind, n in self.canastas.items() if kind is not CanastaKind.NATURAL for _ in range(n))
         return (*((CanastaKind.NATURAL,) * plain), *others)
@@ -192,14 +218,15 @@ class SideEntry:
     @property
     def ranks(self) -> tuple[int, ...]:
         """The rank index of each canasta of :attr:`kinds`, in the same order: a canasta's of :attr:`rank_canastas`, else -1 (not entered by rank)."""
+        kinds = self.kinds
         ranked = tuple(meld_rank_index(rank) for rank, n in self.rank_canastas.items() for _ in range(n))
         natural = self.canastas.get(CanastaKind.NATURAL, 0)
-        return (*((-1,) * natural), *ranked, *((-1,) * (len(self.kinds) - natural - len(ranked))))
+        return (*((-1,) * natural), *ranked, *((-1,) * (len(kinds) - natural - len(ranked))))
 
     @property
     def melds(self) -> bool:
         """Whether the side melded: ``has_meld``, or by default any canasta, unfinished meld or melded points."""
-        return self.has_meld if self.has_meld is not None else bool(self.kinds) or bool(self.unfinished) or self.melded > 0
+        return self.has_meld if self.has_meld is not None else self.canasta_count > 0 or bool(self.unfinished) or self.melded > 0
 
 
 def _sides(value: object) -> tuple[SideEntry, ...]:
@@ -225,7 +252,7 @@ def _seat(value: object) -> int | None:
     number = None if value is None else whole_number(value)
     if value is not None and number is None:
         raise ArgumentError(f"HandEntry(went_out=...): expected a seat number or None, got {shown_value(value)}")
-    return number
+    return None if number is None else bounded(number, "HandEntry(went_out=...)")
 
 
 @attrs.frozen(kw_only=True)
@@ -248,11 +275,32 @@ def _penalty(value: object) -> Penalty:
     return penalty_of(value, "PenaltyEntry(penalty=...)")
 
 
-def _hand(value: object) -> int | None:
+def _optional_number(value: object, call: str, what: str) -> int | None:
+    """None, or a whole number a sheet file can hold (``what`` names it in the message)."""
     number = None if value is None else whole_number(value)
     if value is not None and number is None:
-        raise ArgumentError(f"PenaltyEntry(hand=...): expected a hand number or None, got {shown_value(value)}")
-    return number
+        raise ArgumentError(f"{call}: expected {what} or None, got {shown_value(value)}")
+    return None if number is None else bounded(number, call)
+
+
+def _hand(value: object) -> int | None:
+    return _optional_number(value, "PenaltyEntry(hand=...)", "a hand number")
+
+
+def _warned_seat(value: object) -> int | None:
+    return _optional_number(value, "WarningEntry(seat=...)", "the seat warned")
+
+
+def _warned_hand(value: object) -> int | None:
+    return _optional_number(value, "WarningEntry(hand=...)", "a hand number")
+
+
+def _flag(call: str) -> Any:
+    def check(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
+        if type(value) is not bool:
+            raise ArgumentError(f"{call}: expected True or False, got {shown_value(value)}")
+
+    return check
 
 
 def _note(value: object) -> str:
@@ -272,6 +320,57 @@ class PenaltyEntry:
     hand: int | None = attrs.field(default=None, converter=_hand)
     """The hand it belongs to; None: the hand in progress (the next hand number)."""
     note: str = attrs.field(default="", converter=_note)
+    override: bool = attrs.field(default=False, validator=_flag("PenaltyEntry(override=...)"))
+    """Entered by the director's decision without the warning the penalty comes after (:attr:`~canasta.Penalty.warning_first`,
+    001 §22 A); the log and every export say so. Only for such a penalty."""
+
+
+def _warned(value: object) -> Penalty:
+    return penalty_of(value, "WarningEntry(penalty=...)")
+
+
+@attrs.frozen(kw_only=True)
+class WarningEntry:
+    """A warning a side was given, naming the penalty that follows if it happens again (001 §22 A: the table-talk forfeit comes
+    "after one warning"). It costs nothing; a penalty that comes after a warning (:attr:`~canasta.Penalty.warning_first`) is
+    refused without one for that side earlier in the match, unless the director overrides it (:attr:`PenaltyEntry.override`)."""
+
+    side: int = attrs.field(converter=_as_int, validator=_count("WarningEntry"))
+    penalty: Penalty = attrs.field(converter=_warned)
+    """The rule warned of: the penalty that follows, with its profile key and source."""
+    seat: int | None = attrs.field(default=None, converter=_warned_seat)
+    """The player warned, where the table names one; a player of ``side``."""
+    hand: int | None = attrs.field(default=None, converter=_warned_hand)
+    """The hand it was given in; None: the hand in progress."""
+    note: str = attrs.field(default="", converter=_note)
+
+
+def carried_totals(value: object, call: str) -> tuple[int, ...]:
+    """Totals carried in, one whole number per side that a sheet file can hold; else :class:`~canasta.ArgumentError` naming ``call``."""
+    if isinstance(value, (str, bytes)) or not is_instance(value, (tuple, list)):
+        raise ArgumentError(f"{call}: expected a list of totals, one per side, e.g. [1200, 850], got {shown_value(value)}")
+    totals = []
+    for total in tuple(value):
+        number = whole_number(total)
+        if number is None:
+            raise ArgumentError(f"{call}: each total is a whole number, got {shown_value(total)}")
+        totals.append(bounded(number, call))
+    return tuple(totals)
+
+
+def _totals(value: object) -> tuple[int, ...]:
+    return carried_totals(value, "Carried(totals=...)")
+
+
+@attrs.frozen(kw_only=True)
+class Carried:
+    """The totals a sheet starts from, carried in from an earlier sheet or session (a club evening continued): one per side, in
+    side order. They open the log, count in every total, in the opening minimum by score (001 §13 A) and in the end of the match
+    (001 §34 A), without a hand of their own."""
+
+    totals: tuple[int, ...] = attrs.field(converter=_totals)
+    note: str = attrs.field(default="", converter=_note)
+    """Where the totals come from, e.g. "the sheet of 3 May"."""
 
 
 @attrs.frozen(kw_only=True)
@@ -314,9 +413,11 @@ class LogKind(Choice):
     CORRECTION = "correction"
     WITHDRAWAL = "withdrawal"
     DEAL = "deal"
+    WARNING = "warning"
+    CARRIED = "carried"
 
 
-LogItem = HandEntry | PenaltyEntry | Correction | Withdrawal | Deal
+LogItem = HandEntry | PenaltyEntry | Correction | Withdrawal | Deal | WarningEntry | Carried
 
 _KINDS: dict[type[Any], LogKind] = {
     HandEntry: LogKind.HAND,
@@ -324,6 +425,8 @@ _KINDS: dict[type[Any], LogKind] = {
     Correction: LogKind.CORRECTION,
     Withdrawal: LogKind.WITHDRAWAL,
     Deal: LogKind.DEAL,
+    WarningEntry: LogKind.WARNING,
+    Carried: LogKind.CARRIED,
 }
 
 
@@ -333,14 +436,15 @@ class LogEntry:
 
     item: LogItem
     hand: int
-    """The hand it concerns: the hand entered or corrected, the penalty's hand (also for its withdrawal), the hand dealt."""
+    """The hand it concerns: the hand entered or corrected, the penalty's or warning's hand (also for a withdrawal), the hand
+    dealt; 0 for the totals carried in, which come before hand 1."""
     by: str = ""
     at: str = ""
     note: str = ""
 
     @property
     def kind(self) -> LogKind:
-        """Whether the line is a hand, a penalty, a correction, a withdrawal or a deal."""
+        """Whether the line is a hand, a penalty, a correction, a withdrawal, a deal, a warning or the totals carried in."""
         return _KINDS[type(self.item)]
 
     @property
@@ -352,6 +456,7 @@ class LogEntry:
 __all__ = [
     "GOING_OUT",
     "RANK_WORDS",
+    "Carried",
     "Correction",
     "Deal",
     "HandEntry",
@@ -360,7 +465,10 @@ __all__ = [
     "LogKind",
     "PenaltyEntry",
     "SideEntry",
+    "WarningEntry",
     "Withdrawal",
+    "bounded",
+    "carried_totals",
     "meld_rank",
     "meld_rank_of",
 ]

@@ -15,6 +15,7 @@ import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import tomli_w
 
 from canasta.core.canastas import CanastaKind
@@ -25,16 +26,30 @@ from canasta.textfiles import read_data_file, toml_data, write_data_file
 from canasta.variants import Variant, dumps_variant, load_variant, loads_variant, variant_names
 from canasta.variants.enums import MeldRank
 
-from .entries import RANK_WORDS, Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry, SideEntry, Withdrawal
+from .entries import (
+    RANK_WORDS,
+    Carried,
+    Correction,
+    Deal,
+    HandEntry,
+    LogEntry,
+    LogItem,
+    LogKind,
+    PenaltyEntry,
+    SideEntry,
+    WarningEntry,
+    Withdrawal,
+)
 
 if TYPE_CHECKING:
     from .sheet import ScoreSheet
 
 FORMAT = "canasta score sheet"
 """The ``format`` key of every sheet file."""
-VERSION = 3
+VERSION = 4
 """The newest version of the file layout: 2 adds the counts of schema 2's scoring rules (:data:`FAMILY_KEYS`), 3 the
-withdrawal of a penalty (a log line ``entry = "withdrawal"``).
+withdrawal of a penalty (a log line ``entry = "withdrawal"``), 4 the totals carried in (``entry = "carried"``), warnings
+(``entry = "warning"``) and a penalty's director's override (``override = true``).
 
 A sheet is written as the oldest version that holds all it says (1, which every earlier library reads, where it uses
 neither), so that a library that does not know a line refuses the file by its version, not by the line."""
@@ -43,7 +58,10 @@ FAMILY_KEYS = ("rank_canastas", "black_threes", "unfinished", "sets_in_hand", "b
 """A side's counts under schema 2's scoring rules (:class:`SideEntry`), written only where they are not zero (version 2)."""
 FAMILY_COUNTS = ("black_threes", "black_threes_in_hand", "reserves_untaken")
 FAMILY_RANKS = ("unfinished", "sets_in_hand")
-TOP_KEYS = ("format", "version", "variant", "profile", "players", "names", "seed_dealer", "log")
+TOP_KEYS = ("format", "version", "variant", "profile", "players", "names", "seed_dealer", "unchecked_lines", "log")
+CHECKED_FROM = 4
+"""The first file version whose lines were checked against what their counts are worth in cards when they were entered; the
+lines of an earlier version's file replay as they did then (:attr:`canasta.scoresheet.ScoreSheet.unchecked_lines`)."""
 
 
 def _family(s: SideEntry) -> dict[str, Any]:
@@ -75,12 +93,19 @@ def _entries(item: LogItem) -> tuple[HandEntry, ...]:
 
 
 def layout_version(sheet: ScoreSheet) -> int:
-    """The file layout a sheet needs: 3 where a penalty was withdrawn, 2 where an entry counts a rule of schema 2, else 1
-    (which earlier libraries read too)."""
+    """The file layout a sheet needs: 4 where it has totals carried in, a warning or an overridden penalty, 3 where a penalty
+    was withdrawn, 2 where an entry counts a rule of schema 2, else 1 (which earlier libraries read too)."""
+    if any(_newest(line.item) for line in sheet.log):
+        return 4
     if any(isinstance(line.item, Withdrawal) for line in sheet.log):
         return 3
     family = any(_family(s) for line in sheet.log for entry in _entries(line.item) for s in entry.sides)
     return 2 if family else 1
+
+
+def _newest(item: LogItem) -> bool:
+    """Whether a line needs version 4: totals carried in, a warning, an overridden penalty."""
+    return isinstance(item, (Carried, WarningEntry)) or (isinstance(item, PenaltyEntry) and item.override)
 
 
 def _hand(entry: HandEntry) -> dict[str, Any]:
@@ -100,6 +125,14 @@ def _line(line: LogEntry) -> dict[str, Any]:
         data |= _hand(item)
     elif isinstance(item, PenaltyEntry):
         data |= {"side": item.side, "penalty": item.penalty.name.lower(), "count": item.count}
+        if item.override:
+            data["override"] = True
+    elif isinstance(item, WarningEntry):
+        data |= {"side": item.side, "penalty": item.penalty.name.lower()}
+        if item.seat is not None:
+            data["seat"] = item.seat
+    elif isinstance(item, Carried):
+        data["totals"] = list(item.totals)
     elif isinstance(item, Correction):
         data |= {"arithmetic": item.arithmetic, **_hand(item.entry), "replaced": _hand(item.replaced)}
     elif isinstance(item, Withdrawal):
@@ -120,6 +153,8 @@ def _named(variant: Variant) -> bool:
 def dumps_sheet(sheet: ScoreSheet) -> str:
     """The sheet as TOML: a comment per hand with its scores and totals, the profile, the seats and the log."""
     head = [f"# Canasta score sheet: {sheet.variant.name}, {sheet.players} players"]
+    if sheet.carried is not None:
+        head.append(f"# carried in: {' / '.join(str(t) for t in sheet.carried)}")
     for hand, (scores, running) in enumerate(zip(sheet.hands, sheet.running, strict=True), 1):
         head.append(f"# hand {hand}: {' / '.join(str(s.total) for s in scores)}   totals {' / '.join(str(t) for t in running)}")
     data: dict[str, Any] = {"format": FORMAT, "version": layout_version(sheet)}
@@ -128,6 +163,8 @@ def dumps_sheet(sheet: ScoreSheet) -> str:
     else:
         data["profile"] = dumps_variant(sheet.variant)
     data |= {"players": sheet.players, "names": list(sheet.names), "seed_dealer": sheet.seed_dealer}
+    if data["version"] >= CHECKED_FROM and sheet.unchecked_lines:
+        data["unchecked_lines"] = sheet.unchecked_lines
     data["log"] = [_line(line) for line in sheet.log]
     return "\n".join(head) + "\n\n" + tomli_w.dumps(data, multiline_strings=True)
 
@@ -210,10 +247,13 @@ class _Reader:
         if kind == "hand":
             self.unknown(line, (*base, "ending", "went_out", "sides"), where)
             return self.hand(line, where)
-        if kind == "penalty":
-            self.unknown(line, (*base, "side", "penalty", "count"), where)
+        if kind in ("penalty", "warning"):
+            extra = ("count", "override") if kind == "penalty" else ("seat",)
+            self.unknown(line, (*base, "side", "penalty", *extra), where)
             side, name = self.get(line, "side", where, int), self.get(line, "penalty", where, str)
             count = self.get(line, "count", where, int, 1)
+            override = self.get(line, "override", where, bool, False)
+            seat = self.get(line, "seat", where, int, None)
             if side is None or name is None:
                 return None
             try:
@@ -222,7 +262,13 @@ class _Reader:
                 self.problems.append(str(exc))
                 return None
             note = self.get(line, "note", where, str, "")
-            return PenaltyEntry(side=side, penalty=penalty, count=count, hand=hand, note=note)
+            if kind == "warning":
+                return WarningEntry(side=side, penalty=penalty, seat=seat, hand=hand, note=note)
+            return PenaltyEntry(side=side, penalty=penalty, count=count, hand=hand, note=note, override=override)
+        if kind == "carried":
+            self.unknown(line, (*base, "totals"), where)
+            totals = self.get(line, "totals", where, list)
+            return None if totals is None else Carried(totals=totals, note=self.get(line, "note", where, str, ""))
         if kind == "correction":
             self.unknown(line, (*base, "arithmetic", "ending", "went_out", "sides", "replaced"), where)
             entry = self.hand(line, where)
@@ -239,7 +285,7 @@ class _Reader:
         if kind == "deal":
             self.unknown(line, base, where)
             return Deal(hand=hand)
-        self.problems.append(f"{where}entry: {kind!r} is not one of hand, penalty, correction, withdrawal, deal")
+        self.problems.append(f"{where}entry: {kind!r} is not one of {', '.join(k.value for k in LogKind)}")
         return None
 
 
@@ -267,6 +313,11 @@ def sheet_from_data(data: Mapping[str, Any], *, file: str | None = None) -> Scor
     names = read.get(data, "names", "", list, None)
     seed_dealer = read.get(data, "seed_dealer", "", int, 0)
     log = read.get(data, "log", "", list, [])
+    unchecked = read.get(data, "unchecked_lines", "", int, 0)
+    if version is not None and version < CHECKED_FROM:
+        unchecked = len(log)
+    elif not 0 <= unchecked <= len(log):
+        read.problems.append(f"unchecked_lines: {shown_value(unchecked)} is not a number of the log's {len(log)} lines")
     if read.problems:
         raise ScoreSheetError(read.problems, file=file)
     try:
@@ -276,6 +327,7 @@ def sheet_from_data(data: Mapping[str, Any], *, file: str | None = None) -> Scor
         raise ScoreSheetError([f"{'variant' if name is not None else 'profile'}: {p}" for p in exc.problems], file=file) from None
     except CanastaError as exc:
         raise ScoreSheetError([str(exc)], file=file) from None
+    sheet._tally = attrs.evolve(sheet._tally, unchecked=unchecked)
     lines: list[tuple[LogItem, Mapping[str, Any], str]] = []
     for i, line in enumerate(log):
         where = f"log[{i}]."

@@ -233,7 +233,9 @@ def hand_entry(
         for e in events.penalties:
             penalty = Penalty(e.rule)
             count = e.points // penalty_value(rules, penalty) if penalty.per_card else 1
-            penalties.append(PenaltyEntry(side=e.side, penalty=penalty, count=count, hand=hand))
+            # A director's penalty in a game has no warning on record; one that follows a warning is entered as the override it was.
+            override = penalty.warning_first is not None
+            penalties.append(PenaltyEntry(side=e.side, penalty=penalty, count=count, hand=hand, override=override))
             applied[e.side] += e.points
         if rules.minimum_raise > 0:
             penalties += [PenaltyEntry(side=rules.side_of[seat], penalty=Penalty.INSUFFICIENT_OPENING, hand=hand) for seat in events.raises]

@@ -16,260 +16,35 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
 from canasta.core.arguments import whole_number
-from canasta.core.cards import THREE
 from canasta.core.penalties import penalty_value
-from canasta.core.scoring import HandScore, side_score
-from canasta.core.table import TableRules, meld_rank_index
-from canasta.core.transitions import match_outcome
+from canasta.core.scoring import HandScore
+from canasta.core.table import TableRules
 from canasta.errors import ArgumentError, is_instance, shown_value
 from canasta.variants import Variant, load_variant, sound_variant
 
-from .entries import Correction, Deal, HandEntry, LogEntry, LogItem, PenaltyEntry, SideEntry, Withdrawal
-from .validation import check_hand, check_penalty, refuse, special_points
+from .entries import (
+    Carried,
+    Correction,
+    Deal,
+    HandEntry,
+    LogEntry,
+    LogItem,
+    PenaltyEntry,
+    WarningEntry,
+    Withdrawal,
+    bounded,
+    carried_totals,
+)
+from .entry_score import score_entry, side_entry_score
+from .tally import Tally, end_key, step
 
 if TYPE_CHECKING:
     from canasta.core.game import Game
-
-
-@attrs.frozen(kw_only=True)
-class Tally:
-    """What the log says so far: the current count of each hand, the penalties, and the deals marked."""
-
-    rules: TableRules = attrs.field(eq=False)
-    entries: tuple[HandEntry, ...] = ()
-    penalties: tuple[PenaltyEntry, ...] = ()
-    """Every penalty entered, its hand resolved, withdrawn ones too: penalty *n* is ``penalties[n - 1]``."""
-    withdrawn: frozenset[int] = frozenset()
-    """The numbers of the penalties withdrawn (001 §35 B): they no longer count."""
-    dealt: int = 0
-    """The highest hand number whose deal was marked (001 §35 B)."""
-    basis: tuple[int, ...] | None = None
-    """The totals when the hand in progress was dealt: its minimum does not change with a later arithmetic correction (001 §35 A)."""
-
-    @property
-    def next_hand(self) -> int:
-        """The hand in progress: one after the last hand entered."""
-        return len(self.entries) + 1
-
-    def points(self, hand: int, side: int) -> int:
-        """The penalty points of a side in a hand (minimum raises excluded, 001 §27 A)."""
-        return sum(
-            penalty_value(self.rules, p.penalty) * p.count
-            for n, p in enumerate(self.penalties, 1)
-            if p.hand == hand and p.side == side and not p.penalty.raises_minimum and n not in self.withdrawn
-        )
-
-    def raises(self, hand: int, side: int) -> int:
-        """The §27 A raises of a side's minimum in a hand (001 §27 A•2-3)."""
-        return sum(
-            penalty_value(self.rules, p.penalty) * p.count
-            for n, p in enumerate(self.penalties, 1)
-            if p.hand == hand and p.side == side and p.penalty.raises_minimum and n not in self.withdrawn
-        )
-
-    def hand_score(self, hand: int) -> tuple[HandScore, ...]:
-        """The score of hand ``hand`` (from 1) per side, by the engine's scoring rule (000 POÄNGRÄKNING 1-4, 001 §34 B)."""
-        return score_entry(self.rules, self.entries[hand - 1], tuple(self.points(hand, side) for side in range(self.rules.sides)))
-
-    def running(self) -> tuple[tuple[int, ...], ...]:
-        """The totals after each hand (001 §34 A)."""
-        out: list[tuple[int, ...]] = []
-        totals = [0] * self.rules.sides
-        for hand in range(1, self.next_hand):
-            for s in self.hand_score(hand):
-                totals[s.side] += s.total
-            out.append(tuple(totals))
-        return tuple(out)
-
-    def totals(self) -> tuple[int, ...]:
-        """The running totals after the last hand entered."""
-        running = self.running()
-        return running[-1] if running else (0,) * self.rules.sides
-
-    def over_after(self) -> int | None:
-        """The first hand after which the match was over, or None."""
-        for i, totals in enumerate(self.running()):
-            if match_outcome(self.rules, totals, i + 1)[0]:
-                return i + 1
-        return None
-
-    def outcome(self) -> tuple[bool, int | None]:
-        """Whether the match is over after the hands entered, and its winner (:func:`canasta.core.transitions.match_outcome`)."""
-        return match_outcome(self.rules, self.totals(), len(self.entries))
-
-
-def end_key(rules: TableRules) -> str:
-    """The rule that ends the match: ``match.hands`` where it fixes the number of hands, else ``match.target`` (001 §1, §34 A)."""
-    return "match.hands" if rules.match_hands else "match.target"
-
-
-_UNRANKED: Final = THREE
-"""The rank index given to :func:`~canasta.core.scoring.side_score` for a canasta the table did not count by rank: the black
-three, which no ``ranks.natural_canasta_bonus`` names, so a natural canasta earns ``canastas.bonus.natural`` and any other
-kind its kind's bonus (:meth:`canasta.TableRules.canasta_bonus`)."""
-
-
-def side_entry_score(rules: TableRules, side: int, s: SideEntry, *, went_out: bool, concealed: bool, penalties: int) -> HandScore:
-    """One side's score for its count, by :func:`canasta.core.scoring.side_score` (001 §34 B; schema 2's rules too).
-
-    A special hand's points replace the side's score (EBB §2.12). Canastas counted by rank (:attr:`SideEntry.rank_canastas`)
-    earn their rank's bonus; the score then lists no ranks (``canasta_ranks`` is empty), since the others' are not known.
-    """
-    if s.special_hand is not None:
-        return side_score(rules, side=side, has_meld=False, special_hand=special_points(rules, s.special_hand) or 0)
-    ranks = s.ranks
-    ranked = any(rank >= 0 for rank in ranks)
-    score = side_score(
-        rules,
-        side=side,
-        canasta_kinds=s.kinds,
-        canasta_ranks=tuple(rank if rank >= 0 else _UNRANKED for rank in ranks) if ranked else (),
-        red_threes=s.red_threes,
-        red_threes_unplayed=s.red_threes_unplayed,
-        red_threes_in_hand=s.red_threes_in_hand,
-        black_threes=s.black_threes,
-        has_meld=s.melds,
-        melded=s.melded,
-        in_hand=s.in_hand,
-        went_out=went_out,
-        concealed=concealed,
-        penalties=penalties,
-        unfinished=tuple(meld_rank_index(rank) for rank in s.unfinished),
-        sets_in_hand=tuple(meld_rank_index(rank) for rank in s.sets_in_hand),
-        black_threes_in_hand=s.black_threes_in_hand,
-        reserves_untaken=s.reserves_untaken,
-    )
-    if not ranked or all(rank >= 0 for rank in ranks):
-        return score
-    return HandScore(
-        side=score.side,
-        canastas=score.canastas,
-        canasta_kinds=score.canasta_kinds,
-        red_threes=score.red_threes,
-        going_out=score.going_out,
-        melded=score.melded,
-        in_hand=score.in_hand,
-        penalties=score.penalties,
-        special_hand=score.special_hand,
-    )
-
-
-def score_entry(rules: TableRules, entry: HandEntry, penalties: Sequence[int]) -> tuple[HandScore, ...]:
-    """Each side's score for a hand's count and its penalty points, by :func:`canasta.core.scoring.side_score` (001 §34 B)."""
-    went_side = None if entry.went_out is None else rules.side_of[entry.went_out]
-    return tuple(
-        side_entry_score(rules, side, s, went_out=went_side == side, concealed=entry.concealed, penalties=penalties[side])
-        for side, s in enumerate(entry.sides)
-    )
-
-
-def step(tally: Tally, line: LogEntry) -> Tally:
-    """The tally after one more line of the log; :class:`~canasta.EntryError` if the rules refuse it (001 §34-§35)."""
-    r = tally.rules
-    item = line.item
-    over = tally.over_after()
-    if isinstance(item, HandEntry):
-        if over is not None:
-            raise refuse(r, end_key(r), f"the match ended after hand {over}; no hand is entered after it")
-        if line.hand != tally.next_hand:
-            raise refuse(r, "001 §34 A", f"hand {line.hand} entered where hand {tally.next_hand} is next")
-        check_hand(r, item, line.hand)
-        return attrs.evolve(tally, entries=(*tally.entries, item), basis=None)
-    if isinstance(item, PenaltyEntry):
-        check_penalty(r, item)
-        penalty_value(r, item.penalty)
-        last = len(tally.entries)
-        if item.hand == tally.next_hand:
-            if over is not None:
-                raise refuse(r, end_key(r), f"the match ended after hand {over}; no hand {item.hand} is played")
-        elif not (item.hand == last and last >= 1 and tally.dealt <= last):
-            raise refuse(
-                r,
-                "001 §35 B",
-                f"a penalty for hand {item.hand} is entered in that hand, or for the last hand before the next deal (hand {tally.next_hand} is in progress)",
-            )
-        new = attrs.evolve(tally, penalties=(*tally.penalties, item))
-        _check_end(new, over)
-        return new
-    if isinstance(item, Withdrawal):
-        number = item.number
-        if not 1 <= number <= len(tally.penalties):
-            raise refuse(r, "001 §35 B", f"there is no penalty {number} to withdraw ({len(tally.penalties)} entered)")
-        if number in tally.withdrawn:
-            raise refuse(r, "001 §35 B", f"penalty {number} was already withdrawn")
-        penalty = tally.penalties[number - 1]
-        if (item.penalty is not None and item.penalty != penalty) or line.hand != penalty.hand:
-            raise refuse(r, "001 §35 B", f"the withdrawal of penalty {number} names another penalty or hand than the one entered (hand {penalty.hand})")
-        last = len(tally.entries)
-        if not (penalty.hand == tally.next_hand or (penalty.hand == last and tally.dealt <= last)):
-            raise refuse(
-                r,
-                "001 §35 B",
-                f"penalty {number} (hand {penalty.hand}) can no longer be withdrawn: a penalty is taken back in its hand, "
-                f"or for the last hand before the next deal (hand {tally.next_hand} is in progress)",
-            )
-        new = attrs.evolve(tally, withdrawn=tally.withdrawn | {number})
-        _check_end(new, over)
-        return new
-    if isinstance(item, Correction):
-        hand = item.hand
-        if not 1 <= hand <= len(tally.entries):
-            raise refuse(r, "001 §35 A", f"there is no hand {hand} to correct ({len(tally.entries)} entered)")
-        if item.replaced != tally.entries[hand - 1]:
-            raise refuse(r, "001 §35", f"the correction of hand {hand} replaces a count that is not the hand's current one")
-        open_window = hand == len(tally.entries) and tally.dealt <= hand
-        if not open_window:
-            if not item.arithmetic:
-                why = "a later hand was entered" if hand < len(tally.entries) else f"hand {hand + 1} was dealt"
-                raise refuse(
-                    r,
-                    "001 §35 B",
-                    f"hand {hand} can no longer be corrected ({why}); only an error of addition or subtraction can (arithmetic=True)",
-                )
-            if not only_arithmetic(item.entry, item.replaced):
-                raise refuse(
-                    r,
-                    "001 §35 A",
-                    f"hand {hand} can now be corrected only for an error of addition or subtraction (melded and in_hand points), not its other counts",
-                )
-        check_hand(r, item.entry, hand)
-        entries = list(tally.entries)
-        entries[hand - 1] = item.entry
-        new = attrs.evolve(tally, entries=tuple(entries))
-        _check_end(new, over)
-        return new
-    if isinstance(item, Deal):
-        if over is not None:
-            raise refuse(r, end_key(r), f"the match ended after hand {over}; no further deal")
-        if item.hand != tally.next_hand or tally.dealt >= item.hand:
-            raise refuse(
-                r,
-                "001 §35 B",
-                f"the deal of hand {item.hand} cannot be marked: hand {tally.next_hand} is next, dealt up to hand {tally.dealt}",
-            )
-        return attrs.evolve(tally, dealt=item.hand, basis=tally.totals())
-    raise ArgumentError(f"not a score sheet entry: {shown_value(item)}")
-
-
-def only_arithmetic(new: HandEntry, old: HandEntry) -> bool:
-    """Whether ``new`` differs from ``old`` only in the points a table adds up: melded and in hand (001 §35 A)."""
-    if new.ending != old.ending or new.went_out != old.went_out or len(new.sides) != len(old.sides):
-        return False
-    return all(attrs.evolve(a, melded=b.melded, in_hand=b.in_hand) == b for a, b in zip(new.sides, old.sides, strict=True))
-
-
-def _check_end(new: Tally, over: int | None) -> None:
-    """A change to past hands may not end the match before a hand already entered (001 §34 A)."""
-    after = new.over_after()
-    if after is not None and after < len(new.entries):
-        raise refuse(
-            new.rules, end_key(new.rules), f"with this change the match would have ended after hand {after}, but later hands are entered"
-        )
 
 
 def _now() -> str:
@@ -300,13 +75,22 @@ class ScoreSheet:
 
     ``variant`` is a :class:`~canasta.variants.Variant`, a bundled name or a
     profile file; ``names`` names the seats; ``seed_dealer`` is the seat that
-    deals the first hand (the deal passes to the left, 001 §4). Enter hands
-    with :meth:`add_hand`, penalties with :meth:`add_penalty`, mark each deal
-    with :meth:`deal`, fix a count with :meth:`correct`.
+    deals the first hand (the deal passes to the left, 001 §4); ``carried``
+    gives the totals carried in from an earlier sheet or session, one per side
+    (a :class:`Carried`, or the totals alone), checked like any entry and kept
+    as the log's first line. Enter hands with :meth:`add_hand`, penalties with
+    :meth:`add_penalty`, warnings with :meth:`warn`, mark each deal with
+    :meth:`deal`, fix a count with :meth:`correct`.
     """
 
     def __init__(
-        self, variant: Variant | str | os.PathLike[str], players: int = 4, *, names: Sequence[str] | None = None, seed_dealer: int = 0
+        self,
+        variant: Variant | str | os.PathLike[str],
+        players: int = 4,
+        *,
+        names: Sequence[str] | None = None,
+        seed_dealer: int = 0,
+        carried: Carried | Sequence[int] | None = None,
     ) -> None:
         if not is_instance(variant, (Variant, str, os.PathLike)):
             raise ArgumentError(
@@ -315,7 +99,7 @@ class ScoreSheet:
         count = whole_number(players)
         if count is None:
             raise ArgumentError(f"ScoreSheet(players=...): expected a whole number of players, got {shown_value(players)}")
-        players = count
+        players = bounded(count, "ScoreSheet(players=...)")
         # load_variant reads a path-like itself, and refuses one whose __fspath__ raises or gives no text
         self.variant: Variant = sound_variant(variant if isinstance(variant, Variant) else load_variant(cast("str", variant)))
         self.rules = TableRules(self.variant, players)
@@ -338,6 +122,10 @@ class ScoreSheet:
         self.seed_dealer = dealer
         self._log: list[LogEntry] = []
         self._tally = Tally(rules=self.rules)
+        if carried is not None:
+            if not isinstance(carried, Carried):
+                carried = Carried(totals=carried_totals(carried, "ScoreSheet(carried=...)"))
+            self._append(carried, 0, "", carried.note)
 
     # -- entering ----------------------------------------------------------------------
 
@@ -376,6 +164,23 @@ class ScoreSheet:
         self._append(entry, entry.hand, by, entry.note)
         return penalty_value(self.rules, entry.penalty) * entry.count
 
+    def warn(self, entry: WarningEntry, *, by: str = "") -> None:
+        """Enter a warning given to a side, naming the penalty that follows if it happens again (001 §22 A).
+
+        It costs nothing. A penalty that comes after a warning
+        (:attr:`~canasta.Penalty.warning_first`: the table-talk forfeit) is
+        refused without an earlier warning to its side, unless entered with the
+        director's override (:attr:`PenaltyEntry.override`). The profile must have
+        the penalty; the hand is the one in progress, or the last hand entered
+        until the next deal (001 §35 B).
+        """
+        if not isinstance(entry, WarningEntry):
+            raise ArgumentError(f"ScoreSheet.warn(entry=...): expected a WarningEntry, got {shown_value(entry)}")
+        if entry.hand is None:
+            entry = attrs.evolve(entry, hand=self._tally.next_hand)
+        assert entry.hand is not None
+        self._append(entry, entry.hand, by, entry.note)
+
     def withdraw_penalty(self, number: int, *, by: str = "", note: str = "") -> int:
         """Take back penalty ``number`` (from 1, in the order entered: :attr:`penalties`), entered in error; returns the points it no
         longer costs, or for §27 A the raise no longer made.
@@ -388,6 +193,7 @@ class ScoreSheet:
         count = whole_number(number)
         if count is None:
             raise ArgumentError(f"ScoreSheet.withdraw_penalty(number=...): expected a penalty's number (from 1), got {shown_value(number)}")
+        count = bounded(count, "ScoreSheet.withdraw_penalty(number=...)")
         penalties = self._tally.penalties
         penalty = penalties[count - 1] if 1 <= count <= len(penalties) else None
         hand = penalty.hand if penalty is not None and penalty.hand is not None else self._tally.next_hand
@@ -411,7 +217,7 @@ class ScoreSheet:
         number = whole_number(hand)
         if number is None:
             raise ArgumentError(f"ScoreSheet.correct(hand=...): expected a hand number, got {shown_value(hand)}")
-        hand = number
+        hand = bounded(number, "ScoreSheet.correct(hand=...)")
         if not isinstance(entry, HandEntry):
             raise ArgumentError(f"ScoreSheet.correct(entry=...): expected a HandEntry, got {shown_value(entry)}")
         if type(arithmetic) is not bool:
@@ -424,7 +230,8 @@ class ScoreSheet:
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
-        """Every line entered, in order: hands, penalties, corrections (with the count each replaced) and deals."""
+        """Every line entered, in order: the totals carried in, hands, penalties, warnings, corrections (with the count each
+        replaced), withdrawals and deals."""
         return tuple(self._log)
 
     @property
@@ -436,6 +243,23 @@ class ScoreSheet:
     def penalties(self) -> tuple[PenaltyEntry, ...]:
         """Every penalty entered, each with its hand, withdrawn ones too: penalty *n* is ``penalties[n - 1]``."""
         return self._tally.penalties
+
+    @property
+    def unchecked_lines(self) -> int:
+        """How many of the first lines of the log came from a file an earlier version of the library wrote (file versions 1-3):
+        they replay as they did then, without the checks of what a count is worth in cards and of the warning a penalty follows,
+        which that version did not make. Every line entered since is checked in full."""
+        return self._tally.unchecked
+
+    @property
+    def warnings(self) -> tuple[WarningEntry, ...]:
+        """Every warning given, each with its hand (001 §22 A)."""
+        return self._tally.warnings
+
+    @property
+    def carried(self) -> tuple[int, ...] | None:
+        """The totals carried in from an earlier sheet, which every total starts from (:class:`Carried`); None where it starts at 0."""
+        return self._tally.carried
 
     @property
     def withdrawn(self) -> frozenset[int]:
@@ -474,7 +298,7 @@ class ScoreSheet:
             raise ArgumentError(f"ScoreSheet.minimum(side=...): expected a side from 0 to {self.rules.sides - 1}, got {shown_value(side)}")
         side = number
         basis = t.basis if t.basis is not None else t.totals()
-        return self.rules.opening_minimum(basis[side]) + t.raises(t.next_hand, side)
+        return self.rules.opening_minimum(basis[side], t.next_hand) + t.raises(t.next_hand, side)
 
     @property
     def next_dealer(self) -> int:
@@ -498,7 +322,10 @@ class ScoreSheet:
 
     def side_names(self, side: int) -> tuple[str, ...]:
         """The names of a side's seats."""
-        return tuple(name for seat, name in enumerate(self.names) if self.rules.side_of[seat] == side)
+        number = whole_number(side)
+        if number is None or not 0 <= number < self.rules.sides:
+            raise ArgumentError(f"ScoreSheet.side_names(side=...): expected a side from 0 to {self.rules.sides - 1}, got {shown_value(side)}")
+        return tuple(name for seat, name in enumerate(self.names) if self.rules.side_of[seat] == number)
 
     # -- files and games ---------------------------------------------------------------
 

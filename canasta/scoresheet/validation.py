@@ -16,12 +16,25 @@ from typing import TYPE_CHECKING
 import attrs
 
 from canasta.core.canastas import CanastaKind
-from canasta.core.cards import ACE, FOUR, WILD
+from canasta.core.cards import ACE, FOUR, TWO, WILD
 from canasta.core.events import Termination
+from canasta.core.penalties import Penalty
 from canasta.core.table import meld_rank_index
+from canasta.core.transitions import match_outcome
 from canasta.errors import EntryError, shown_value
 
-from .entries import GOING_OUT, HandEntry, PenaltyEntry, SideEntry
+from .card_points import (
+    WILD_KINDS,
+    deck_points,
+    least_in_hand,
+    least_melded,
+    least_natural_canastas,
+    most_melded,
+    natural_ranks,
+    rank_cards_named,
+    supply,
+)
+from .entries import GOING_OUT, Carried, HandEntry, PenaltyEntry, SideEntry, WarningEntry, meld_rank_of
 
 if TYPE_CHECKING:
     from canasta.core.table import TableRules
@@ -64,10 +77,6 @@ def canasta_bounds(rules: TableRules) -> tuple[int, int, int]:
     return natural, any_natural_rank, wild
 
 
-WILD_KINDS = (CanastaKind.WILD, CanastaKind.PURE_WILD, CanastaKind.EVERY_JOKER)
-"""The kinds of a canasta of wild cards only (004 opt b; Cuban RG, Modern American EBB §2.7)."""
-
-
 def special_points(rules: TableRules, name: str) -> int | None:
     """The points of the special hand ``name`` under the profile (``scoring.special_hands``), or None where it has none of that name."""
     return next((points for known, _, _, points in rules.special_hands if known == name), None)
@@ -78,8 +87,12 @@ def playing_seats(rules: TableRules, hand: int, side: int) -> int:
     return sum(1 for seat in rules.seating(hand).order if rules.side_of[seat] == side)
 
 
-def check_hand(rules: TableRules, entry: HandEntry, hand: int) -> None:
-    """Refuse a hand's count the profile or the deck does not allow (001 §34; 000 POÄNGRÄKNING); ``hand`` is its number."""
+def check_hand(rules: TableRules, entry: HandEntry, hand: int, *, worth: bool = True) -> None:
+    """Refuse a hand's count the profile or the deck does not allow (001 §34; 000 POÄNGRÄKNING); ``hand`` is its number.
+
+    ``worth`` false leaves out what the counts are worth in cards (:func:`_check_points`): a hand of a file an earlier
+    version of the library wrote, accepted when it was entered, replays as it did then.
+    """
     r = rules
     if not isinstance(entry, HandEntry):
         raise refuse(r, "deal.sides", f"expected a HandEntry, got {shown_value(entry)}")
@@ -102,6 +115,8 @@ def check_hand(rules: TableRules, entry: HandEntry, hand: int) -> None:
         for kind, n in s.canastas.items():
             if n < 0:
                 raise refuse(r, "canastas.size", f"side {side}: {n} {kind.value} canastas; a count is never negative")
+        _check_canasta_count(r, s, side)
+        for kind in s.canastas:
             if kind in WILD_KINDS and not r.wild_canastas:
                 raise refuse(
                     r, "canastas.wild_canastas", f"side {side}: a {kind.value} canasta, but {r.variant.name!r} has no wild-card canastas"
@@ -119,7 +134,7 @@ def check_hand(rules: TableRules, entry: HandEntry, hand: int) -> None:
                 "turn.dealt_red_threes",
                 f"side {side}: dealt red threes are laid at the deal under {r.variant.name!r}, so none waits unplayed",
             )
-        if s.has_meld is False and (s.kinds or s.melded or s.unfinished):
+        if s.has_meld is False and (s.canasta_count or s.melded or s.unfinished):
             raise refuse(r, "red_threes.plus_when", f"side {side}: has_meld is false, but the side has canastas or melded points")
         _check_family(r, s, side, hand)
         unit = card_point_unit(r)
@@ -128,10 +143,22 @@ def check_hand(rules: TableRules, entry: HandEntry, hand: int) -> None:
                 raise refuse(
                     r,
                     "scoring.card_points.two",
-                    f"side {side}: {name} is {getattr(s, name)}, not a multiple of {unit} (every card is worth a multiple of {unit})",
+                    f"side {side}: {name} {getattr(s, name)} is not a multiple of {unit} (every card is worth a multiple of {unit})",
                 )
     _check_deck(r, entry)
     _check_ending(r, entry, hand)
+    if worth:
+        _check_points(r, entry, hand)
+
+
+def _check_canasta_count(r: TableRules, s: SideEntry, side: int) -> None:
+    """More canastas than the deck's cards could make, refused before anything is built from the count (001 §2, §15 A)."""
+    cards = 52 * r.decks + r.jokers
+    most = cards // r.canasta_size
+    counts = [*s.canastas.values(), *s.rank_canastas.values()]
+    if any(n > most for n in counts) or sum(n for n in counts if n > 0) > most:
+        made = sum(n for n in counts if n > 0)
+        raise refuse(r, "deal.decks", f"side {side}: {made} canastas entered; the deck's {cards} cards make at most {most} of {r.canasta_size}")
 
 
 def _check_family(r: TableRules, s: SideEntry, side: int, hand: int) -> None:
@@ -241,8 +268,6 @@ def _check_family(r: TableRules, s: SideEntry, side: int, hand: int) -> None:
 
 def _ranks_with(values: tuple[int, ...], least: int = 0) -> str:
     """The ranks of a per-rank table that have a value (at least ``least``), as the profile names them: ``7, A``."""
-    from .entries import meld_rank_of
-
     return ", ".join(meld_rank_of(i).value for i, v in enumerate(values) if v >= least and (i >= FOUR))
 
 
@@ -262,7 +287,8 @@ def _check_deck(r: TableRules, entry: HandEntry) -> None:
         if held_black > 2 * r.decks:
             raise refuse(r, "deal.decks", f"{held_black} black threes entered; {r.decks} packs hold {2 * r.decks}")
     natural, any_natural_rank, wild = canasta_bounds(r)
-    counts = {kind: sum(s.kinds.count(kind) for s in entry.sides) for kind in CanastaKind}
+    counts = {kind: sum(s.canastas.get(kind, 0) for s in entry.sides) for kind in CanastaKind}
+    counts[CanastaKind.NATURAL] += sum(sum(s.rank_canastas.values()) for s in entry.sides)
     per_rank = 4 * r.decks // r.canasta_size
     for rank in {rank for s in entry.sides for rank in s.rank_canastas}:
         made = sum(s.rank_canastas.get(rank, 0) for s in entry.sides)
@@ -370,7 +396,143 @@ def _check_ending(r: TableRules, entry: HandEntry, hand: int) -> None:
         raise refuse(r, "going_out.reserve_taken", f"seat {seat} went out, but side {side} never received its reserve pile")
 
 
-def check_penalty(rules: TableRules, entry: PenaltyEntry) -> None:
+def _described(s: SideEntry) -> str:
+    """A side's canastas and penalised unfinished melds in words: ``2 natural canastas, an unfinished meld of 7``."""
+
+    def counted(n: int, what: str) -> str:
+        return f"{n} {what}" + ("s" if n != 1 else "")
+
+    parts = [counted(n, f"{kind.value.replace('_', ' ')} canasta") for kind, n in s.canastas.items()]
+    parts += [counted(n, "natural canasta") + f" of {rank.value}" for rank, n in s.rank_canastas.items()]
+    parts += [f"an unfinished meld of {rank.value}" for rank in s.unfinished]
+    return ", ".join(parts) or "no canasta"
+
+
+def _check_one_meld_a_rank(r: TableRules, s: SideEntry, side: int) -> None:
+    """A side holds one meld of a rank and one wild-card meld (001 §11 B; decisions P27), so its canastas need as many ranks."""
+    wild = sum(s.canastas.get(kind, 0) for kind in WILD_KINDS)
+    unfinished_wild = any(meld_rank_index(rank) == WILD for rank in s.unfinished)
+    if wild + unfinished_wild > 1:
+        raise refuse(
+            r, "decisions P27", f"side {side}: {wild + unfinished_wild} wild-card melds ({_described(s)}); a side holds one wild-card meld"
+        )
+    for rank, n in s.rank_canastas.items():
+        if n > 1:
+            raise refuse(r, "decisions P27", f"side {side}: {n} canastas of {rank.value}; a side holds one meld of a rank")
+    ranks = natural_ranks(r)
+    melds = s.canastas.get(CanastaKind.NATURAL, 0) + s.canastas.get(CanastaKind.MIXED, 0) + sum(s.rank_canastas.values())
+    melds += sum(1 for rank in s.unfinished if meld_rank_index(rank) != WILD)
+    if melds > len(ranks):
+        raise refuse(
+            r,
+            "decisions P27",
+            f"side {side}: {melds} canastas and unfinished melds of natural ranks ({_described(s)}), but a side holds one meld of each "
+            f"of the {len(ranks)} ranks it may make a canasta of",
+        )
+
+
+def _deck_words(r: TableRules) -> str:
+    return f"the deck of {r.decks} packs and {r.jokers} jokers"
+
+
+def _check_points(r: TableRules, entry: HandEntry, hand: int) -> None:
+    """Each side's card points against what its count is worth, and all the sides' against the deck (001 §2, §11 B, §12, §15 A, §34).
+
+    The points melded lie between the least and the most the side's canastas
+    and melds can hold under the profile's canasta size, meld shapes and card
+    values (:mod:`canasta.scoresheet.card_points`); the points in hand are at
+    least the sets and black threes held; a side whose one player went out
+    holds nothing; and the sides together hold no more cards of a rank, no more
+    wild cards and no more card points than the deck has.
+    """
+    name = r.variant.name
+    sides = [s for s in entry.sides if s.special_hand is None]
+    total = deck_points(r)
+    counted = sum(s.melded + s.in_hand for s in sides)
+    if counted > total:
+        raise refuse(
+            r,
+            "deal.decks",
+            f"the sides entered {counted} card points melded and in hand, but {_deck_words(r)} holds {total} (red threes aside)",
+        )
+    went = None if entry.went_out is None else r.side_of[entry.went_out]
+    for side, s in enumerate(entry.sides):
+        if s.special_hand is not None:
+            continue
+        _check_one_meld_a_rank(r, s, side)
+        least = least_melded(r, s)
+        if least is None:
+            raise refuse(r, "deal.jokers", f"side {side}: {_deck_words(r)} cannot make {_described(s)}: too few wild cards or ranks")
+        key = "canastas.size" if s.canastas or s.rank_canastas else "melds.min_size"
+        if s.melded < least:
+            raise refuse(
+                r,
+                key,
+                f"side {side}: {_described(s)} hold at least {least} card points under {name!r}, but melded is {s.melded}",
+            )
+        most = most_melded(r, s, went_out=side == went)
+        if most is not None and s.melded > most:
+            raise refuse(
+                r,
+                "canastas.size",
+                f"side {side}: with {_described(s)}, its melds hold at most {most} card points under {name!r} (a meld that is no "
+                f"canasta holds fewer than {r.canasta_size} cards), but melded is {s.melded}",
+            )
+        held = least_in_hand(r, s)
+        if s.in_hand < held:
+            raise refuse(
+                r,
+                "ranks.hand_penalty_count" if s.sets_in_hand else "black_threes.hand_penalty",
+                f"side {side}: the sets and black threes held in hand are worth at least {held} card points, but the points left in hand "
+                f"are {s.in_hand}",
+            )
+        if side == went and playing_seats(r, hand, side) == 1:
+            left = s.in_hand or s.red_threes_in_hand or s.red_threes_unplayed or s.black_threes_in_hand or s.sets_in_hand
+            if left:
+                raise refuse(
+                    r,
+                    "deal.sides",
+                    f"side {side} plays hand {hand} with one player, seat {entry.went_out}, who went out: no card is left in its hand, "
+                    "so it enters nothing held in hand",
+                )
+    for rank, need in sorted(rank_cards_named(r, sides).items()):
+        if need > supply(r, rank):
+            shown = meld_rank_of(rank).value
+            raise refuse(
+                r,
+                "deal.decks",
+                f"the canastas, unfinished melds and sets entered by rank need {need} cards of {shown}; {_deck_words(r)} has {supply(r, rank)}",
+            )
+    pool = supply(r, TWO) + supply(r, WILD)
+    wilds = sum(
+        s.canastas.get(CanastaKind.MIXED, 0)
+        + r.canasta_size * sum(s.canastas.get(kind, 0) for kind in WILD_KINDS)
+        + r.min_size * any(meld_rank_index(rank) == WILD for rank in s.unfinished)
+        for s in sides
+    )
+    if wilds > pool:
+        raise refuse(
+            r,
+            "deal.jokers",
+            f"the sides' mixed canastas (one wild card each at least) and wild-card melds need {wilds} wild cards; {_deck_words(r)} "
+            f"has {pool}",
+        )
+    joint = least_natural_canastas(r, sides)
+    if joint is None:
+        wanted = sum(s.canastas.get(CanastaKind.NATURAL, 0) for s in sides)
+        raise refuse(r, "deal.decks", f"{_deck_words(r)} cannot make the sides' {wanted} natural canastas beside the melds entered by rank")
+    joint += sum(least_melded(r, s, plain_naturals=False) or 0 for s in sides)
+    melded = sum(s.melded for s in sides)
+    if melded < joint:
+        raise refuse(
+            r,
+            "deal.decks",
+            f"the sides' canastas and melds together hold at least {joint} card points, since {_deck_words(r)} has {supply(r, ACE)} "
+            f"cards of each rank from 4 to A and a side holds one meld of a rank, but the sides melded {melded} in all",
+        )
+
+
+def check_penalty(rules: TableRules, entry: PenaltyEntry, *, worth: bool = True) -> None:
     """Refuse a penalty entry whose side or count the table cannot have (001 §22-§33; the profile's value is checked by the caller)."""
     r = rules
     if not 0 <= entry.side < r.sides:
@@ -383,14 +545,49 @@ def check_penalty(rules: TableRules, entry: PenaltyEntry) -> None:
             entry.penalty.value,
             f"{entry.penalty.name.lower()} is not counted per card: enter it once per offence (count 1), not {entry.count}",
         )
+    cards = 2 * r.decks if entry.penalty is Penalty.UNMELDED_RED_THREE else 52 * r.decks + r.jokers
+    if worth and entry.count > cards:
+        raise refuse(r, entry.penalty.value, f"{entry.count} cards, but {_deck_words(r)} holds {cards} such cards")
+
+
+def check_warning(rules: TableRules, entry: WarningEntry, hand: int) -> None:
+    """Refuse a warning to a side or a seat the table does not have in hand ``hand`` (001 §22 A)."""
+    r = rules
+    if not 0 <= entry.side < r.sides:
+        raise refuse(r, entry.penalty.value, f"side {entry.side} is not at this table of {r.sides} sides (0 to {r.sides - 1})")
+    seat = entry.seat
+    if seat is not None:
+        if not 0 <= seat < r.players:
+            raise refuse(r, "deal.sides", f"seat {seat} is not at this table of {r.players} (seats 0 to {r.players - 1})")
+        if r.side_of[seat] != entry.side:
+            raise refuse(r, "deal.sides", f"seat {seat} plays for side {r.side_of[seat]}, not side {entry.side}")
+        if seat in r.seating(hand).out:
+            raise refuse(r, "deal.sitting_out", f"seat {seat} sits out hand {hand}")
+
+
+def check_carried(rules: TableRules, entry: Carried) -> None:
+    """Refuse totals carried in that the table cannot start from: one per side, and not a match already over (001 §1, §34 A)."""
+    r = rules
+    if len(entry.totals) != r.sides:
+        raise refuse(
+            r,
+            "deal.sides",
+            f"{len(entry.totals)} totals carried in; {r.players} players under {r.variant.name!r} play in {r.sides} sides, one total each",
+        )
+    if match_outcome(r, entry.totals, 0)[0]:
+        raise refuse(
+            r, "match.target", f"the totals carried in ({', '.join(map(str, entry.totals))}) already reach {r.target}: that match is over"
+        )
 
 
 __all__ = [
     "WILD_KINDS",
     "canasta_bounds",
     "card_point_unit",
+    "check_carried",
     "check_hand",
     "check_penalty",
+    "check_warning",
     "fewest_naturals",
     "playing_seats",
     "refuse",
