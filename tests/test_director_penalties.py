@@ -115,7 +115,7 @@ def test_a_record_without_a_rules_version_is_version_one() -> None:
     data = canasta.Game("finnish", seed=1).record().to_data()
     del data["rules_version"]
     assert canasta.GameRecord.from_data(data).rules_version == 1
-    data["rules_version"] = 3
+    data["rules_version"] = 4
     with pytest.raises(RecordError, match="rules_version: expected one of 1, 2, 3"):
         canasta.GameRecord.from_data(data)
     with pytest.raises(ArgumentError, match="rules_version"):
