@@ -1,4 +1,4 @@
-"""``canasta score``: a three-hand Finnish evening scripted through standard input, reloaded; bad entries change nothing (issue 19 item 4)."""
+"""``canasta score``: a three-hand Finnish evening scripted through standard input, reloaded; bad entries change nothing."""
 
 from __future__ import annotations
 

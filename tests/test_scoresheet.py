@@ -416,7 +416,7 @@ def test_a_worked_finnish_evening() -> None:
 
 
 def test_whole_numbers_of_other_libraries_are_counts_and_bools_or_floats_are_not() -> None:
-    """numpy's integers are whole numbers wherever the sheet takes one, as everywhere in the library (issue 17); True and 4.0 are not."""
+    """numpy's integers are whole numbers wherever the sheet takes one, as everywhere in the library; True and 4.0 are not."""
     np = pytest.importorskip("numpy")
     sheet = ScoreSheet("finnish", np.int64(4), seed_dealer=np.int8(1))
     entry = HandEntry(

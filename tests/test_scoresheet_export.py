@@ -1,4 +1,4 @@
-"""The score sheet's exports (canasta.scoresheet.export): HTML escaping, CSV read back, JSON loads, the Markdown table (issue 19 item 4)."""
+"""The score sheet's exports (canasta.scoresheet.export): HTML escaping, CSV read back, JSON loads, the Markdown table."""
 
 from __future__ import annotations
 

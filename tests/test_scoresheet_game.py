@@ -1,4 +1,4 @@
-"""An engine match and its score sheet agree to the point, for every bundled profile and player count (issue 19)."""
+"""An engine match and its score sheet agree to the point, for every bundled profile and player count."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Penalties entered in error are withdrawn (001 §35 B): in the sheet, its file, its exports and ``canasta score`` (issue 19, deliver 2)."""
+"""Penalties entered in error are withdrawn (001 §35 B): in the sheet, its file, its exports and ``canasta score``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The score sheet and penalty ledger of a physical table, for any profile and player count (issue 19; 001 §22-§35, 000 POÄNGRÄKNING).
+"""The score sheet and penalty ledger of a physical table, for any profile and player count (001 §22-§35, 000 POÄNGRÄKNING).
 
 Enter each hand as the table counts it (:class:`HandEntry`, one
 :class:`SideEntry` per side), the penalties of the ledger

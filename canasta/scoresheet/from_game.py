@@ -1,4 +1,4 @@
-"""An engine match as a score sheet: each finished hand entered as a table would count it (issue 19; 001 §34).
+"""An engine match as a score sheet: each finished hand entered as a table would count it (001 §34).
 
 The counts are read from the engine's state at the moment each hand is
 scored: the match is replayed from its record, and the action that ended a
