@@ -223,9 +223,8 @@ class Game:
         """Why ``action`` is illegal now, as the error :meth:`apply` would raise, or None if it is legal.
 
         Any value gets an answer: text that cannot be read, and anything that
-        is not a well-formed action (another type, an action whose fields were
-        altered after it was built), give the :class:`NotationError`; a
-        well-formed action the rules forbid now the :class:`IllegalActionError`.
+        is not an action, give the :class:`NotationError`; an action the rules
+        forbid now the :class:`IllegalActionError`.
 
         >>> g = Game("finnish", players=4, seed=7)
         >>> g.violation("discard 7").rule
@@ -249,13 +248,15 @@ class Game:
     def apply(self, action: Action | str) -> tuple[Event, ...]:
         """Apply an action (or its text form) and return the events it caused.
 
-        Raises :class:`IllegalActionError` if the rules forbid it, and
-        :class:`NotationError` for text that cannot be read or a value that is
-        not a well-formed action; either way the game is unchanged. Nothing
-        else is raised, whatever the input. An action listed by
-        :meth:`legal_actions` is the engine's own object: it is applied
-        without the full check once its fields are found as they were listed
-        (:func:`canasta.core.seals.intact`); one altered since is refused.
+        python-chess's contract: an action object taken from this game's
+        current :meth:`legal_actions` is applied on trust, found by identity.
+        Anything else (text, an action the caller built, an action from another
+        game or an earlier turn) is checked in full first. Raises
+        :class:`IllegalActionError`, with the rule that forbids it, if the rules
+        forbid it, and :class:`NotationError` for text that cannot be read or a
+        value that is not an action; either way the game is unchanged. Nothing
+        else is raised, whatever the input. Actions are frozen; one altered with
+        ``object.__setattr__`` is outside the contract.
         """
         listed = self._legal
         if listed is None or not is_listed(action, listed):
@@ -501,7 +502,7 @@ class Game:
 
 
 def _well_formed(action: object) -> Action:
-    """The action a value stands for: text parsed, an action re-checked field by field; else :class:`NotationError`.
+    """The action a value stands for: text parsed, an action as it is; else :class:`NotationError`.
 
     A ``str`` subclass is read as the plain text it holds, so its own
     ``__hash__``, ``__eq__`` or ``__repr__`` never run.
