@@ -24,7 +24,6 @@ fast; ``--hypothesis-profile=ci`` runs more examples.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 
@@ -177,13 +176,10 @@ def test_the_score_model_recounts_the_classic_cuban_and_uruguayan_hands(variant:
 def final_table(before: canasta.Game, action: canasta.Action) -> State:
     """The table at the end of the hand that ``action`` ends, before the next deal.
 
-    The action is applied to a copy whose rules have an unreachable target, so the
-    match 'ends' there and the next hand is not dealt over the finished one.
+    The action is applied to a copy whose match stops after this hand (``Game.copy(hands=...)``), so the next hand is
+    not dealt over the finished one.
     """
-    probe = before.copy()
-    rules = copy.copy(probe.state.rules)
-    rules.target = -(10**12)
-    probe.state.rules = rules
+    probe = before.copy(hands=before.hand_number)
     probe.apply(action)
     return probe.state
 

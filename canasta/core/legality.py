@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from canasta.variants.enums import ConcealedMinimum, DeadRanks, ReserveTrigger, StockExhausted
+
 from .actions import (
     Action,
     AnswerGoOut,
@@ -178,7 +180,7 @@ def _going_out_violation(st: State, seat: int, canastas: int, naturals: int, tur
         if not r.concealed_allowed:
             return ("concealed_going_out.allowed", "your side has not opened, and these rules have no concealed going out: open first")
         return ("initial_meld.minimums", "your side has not opened, so only a concealed going out is possible")
-    waived = r.concealed_minimum == 1 or (r.concealed_minimum == 0 and st.drew_from_stock)
+    waived = r.concealed_minimum is ConcealedMinimum.ALWAYS_WAIVED or (r.concealed_minimum is ConcealedMinimum.WAIVED_AFTER_STOCK_DRAW and st.drew_from_stock)
     if not waived:
         return ("concealed_going_out.minimum", "going out concealed here still needs the opening minimum")
     if turn_canastas < 1 or canastas < req:
@@ -314,7 +316,7 @@ def _reserve_keeps_hand(st: State, seat: int, side: int, k: int, opened_after: b
     r = st.rules
     if k == 0 and st.reserve_to_play_on(seat):
         return True
-    opens = r.reserve_trigger == 0 and not st.opened[side] and opened_after and st.reserve_available(seat)
+    opens = r.reserve_trigger is ReserveTrigger.OPENING and not st.opened[side] and opened_after and st.reserve_available(seat)
     if opens and r.reserve_not_with_pile and st.pile_taken_top >= 0:
         opens = False
     if r.reserve_turn_continues:
@@ -434,7 +436,7 @@ def _pile_violation(st: State) -> Violation | None:
         return ("discard_pile.wild_on_top", "a pile topped by a wild card cannot be taken")
     if top >> 2 == THREE:
         return ("black_threes.on_top", "a pile topped by a black three cannot be taken")
-    if st.rules.dead_ranks and st.is_dead(st.rules.side_of[st.current], top >> 2):
+    if st.rules.dead_ranks is not DeadRanks.NONE and st.is_dead(st.rules.side_of[st.current], top >> 2):
         return ("melds.dead_after_canasta", "the top card's rank is dead (a canasta of it is complete), so the pile cannot be taken")
     return None
 
@@ -650,14 +652,14 @@ def _opening_reach_violation(
         return None
     keeping = ""
     if not r.opening_takes_completable:
-        if not waits and r.concealed_allowed and r.concealed_minimum == 1:
+        if not waits and r.concealed_allowed and r.concealed_minimum is ConcealedMinimum.ALWAYS_WAIVED:
             return None
         more = opening_reach(st, seat, side, rank, existing, n, t, j)
     else:
         below = [] if top_only else st.pile[:-1]
         kept = len(below) - _bonus_count(st, below)
         out: bool | None = None  # whether the hand could go out after the take, found once if needed
-        if r.concealed_allowed and r.concealed_minimum == 1 and not waits:
+        if r.concealed_allowed and r.concealed_minimum is ConcealedMinimum.ALWAYS_WAIVED and not waits:
             out = _out_after_take(st, seat, side, rank, existing, n, t, j, below)
             if out:
                 return None
@@ -741,13 +743,13 @@ def _decline_violation(st: State) -> Violation | None:
         # pile would end the hand with melds of a side that never opened on the table (EBB §2.3, §2.6).
         return ("initial_meld.from_hand_before_pile", "take the pile to complete your opening, or take the opening back (retract)")
     mode = st.rules.end_mode
-    if mode == 0 or st.retracted:
+    if mode is StockExhausted.OPTIONAL_PICKUP or st.retracted:
         return None
     # A take for an opening that the hand cannot complete is refused (_opening_reach_violation), so it is never forced (004 L194).
     takes = [f for f in _TAKE_FORMS if _take_violation(st, take(*f)) is None]
     if not takes:
         return None
-    if mode == 2:
+    if mode is StockExhausted.FORCED_IF_LEGAL:
         return ("end_of_stock.mode", "at the end of the stock you must take the pile when you can")
     top = st.pile[-1]
     if not st.frozen and (top >> 2) in st.melds[st.rules.side_of[st.current]]:

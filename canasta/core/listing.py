@@ -102,7 +102,7 @@ def _shape_melds(st: State, rank: int, avail: int, twos: int, jokers: int, exist
     rules (see :attr:`TableRules.meld_cache`).
     """
     key = meld_key(rank, twos, jokers, existing)
-    cache = st.rules.meld_cache
+    cache = st.rules._meld_cache
     found = cache.get(key)
     if found is None or len(found) <= avail:
         if len(cache) >= MELD_CACHE_LIMIT:
@@ -149,7 +149,7 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
         hand_size += 1 - reds
     melds = st.melds[side]
     limit = hand_size - 2 - twos - jokers  # most naturals of a rank that can go with every wild card and leave two cards
-    cache = r.meld_cache
+    cache = r._meld_cache
     # A meld of a natural rank takes at most r.wild_cap wild cards, so holding more twos or jokers lists the same melds.
     cap = r.wild_cap
     tw = twos if twos < cap else cap
