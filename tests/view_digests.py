@@ -1,5 +1,7 @@
 """Digests of seats' views and observation vectors over seeded random play, so that a change of how views are built cannot change one unseen.
 
+Kept only for ``tests/bot_digests.py`` (its TABLES) until that goes too.
+
 The speed work on views and observations must leave them bit for bit as
 they were: ``tests/golden/views/digests.toml`` holds the digests of the main
 that work started from (2fa3e90's successor, with schema 2), and
