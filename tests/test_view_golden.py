@@ -9,7 +9,7 @@ that a bot reads (the turn, the discards the seat recalls, the legal actions
 in notation, who deals, ...), and the seat's observation vector
 (:class:`canasta.encoding.ObservationSpace`) as its nonzero entries, block by
 block. A change of how views or observations are built shows as the first
-line that differs.
+line that differs; the compiled and the pure build must both give them.
 
 The transcripts were written by this module from the code as it stood when
 they replaced the digests of ``repr(view)`` and of the observation bytes
@@ -170,39 +170,37 @@ def transcript(variant: str, players: int) -> str:
         "#   discards: seat:card put on the pile this hand (seat -1: the upcards); legal: the legal actions in notation;",
         "#   obs BLOCK i.j:value: the nonzero entries of the observation vector (ObservationSpace), indices within the block",
     ]
+    turn: list[str] = []
+
+    def end_turn(seat: int) -> None:
+        if turn:
+            lines.append(f"seat {seat}: {', '.join(turn)}")
+            turn.clear()
+
     for seed in SEEDS:
         lines.append(f"## seed {seed}")
         game = canasta.Game(variant, players=players, seed=seed)
         rng = random.Random(seed)
-        turn: list[str] = []
         seat = -1
         for step in range(STEPS):
             if game.is_over:
                 break
             if step % EVERY == 0:
-                if turn:
-                    lines.append(f"seat {seat}: {', '.join(turn)}")
-                    turn = []
+                end_turn(seat)
                 shown = (seed * -(-STEPS // EVERY) + step // EVERY) % players
                 lines.extend(snapshot(game.view(shown), space, f"before action {step}"))
-            acting = game.current_player
-            if acting != seat and turn:
-                lines.append(f"seat {seat}: {', '.join(turn)}")
-                turn = []
-            seat = acting
-            legal = game.legal_actions()
-            action = rng.choice(legal)
-            before = game.view(seat) if step % EVERY else None
+            if game.current_player != seat:
+                end_turn(seat)
+                seat = game.current_player
+            before = game.view(seat)
+            action = rng.choice(game.legal_actions())
             events = game.apply(action)
             turn.append(str(action))
-            if any(isinstance(e, HandEnded) for e in events):
-                lines.append(f"seat {seat}: {', '.join(turn)}")
-                turn = []
-                if before is not None:
-                    lines.extend(snapshot(before, space, f"before action {step}, which ends the hand"))
-                lines.extend(snapshot(game.view(seat), space, f"after action {step}, which ended hand {game.hand_number - 1}"))
-        if turn:
-            lines.append(f"seat {seat}: {', '.join(turn)}")
+            for ended in (e for e in events if isinstance(e, HandEnded)):
+                end_turn(seat)
+                lines.extend(snapshot(before, space, f"before action {step}, which ends the hand"))
+                lines.extend(snapshot(game.view(seat), space, f"after action {step}, which ended hand {ended.hand_number}"))
+        end_turn(seat)
         lines.append(f"## seed {seed} over: {game.is_over}, hand {game.hand_number}, scores {text(tuple(game.scores))}")
     return "\n".join(lines) + "\n"
 
