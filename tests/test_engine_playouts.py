@@ -24,6 +24,7 @@ fast; ``--hypothesis-profile=ci`` runs more examples.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Sequence
 
@@ -346,7 +347,8 @@ def test_playout_every_profile_and_player_count(variant: str, players: int) -> N
 @pytest.mark.parametrize(("variant", "players"), PROFILES)
 def test_the_fast_listing_agrees_with_the_full_check_over_the_whole_pool(variant: str, players: int) -> None:
     """At sampled states, every action of the pool is listed by ``legal_actions`` exactly when ``violation`` (the full
-    check) finds nothing wrong with it.
+    check) finds nothing wrong with it, and checking every action leaves the state exactly as it was: the rule predicates
+    are pure functions of the state and the proposed action.
 
     The fast listing and the full check share the rule predicates of ``canasta/core/legality.py``, so this shows that the
     two agree, not that either is right: a predicate both read wrongly passes here. What the rules make legal is checked
@@ -360,8 +362,10 @@ def test_the_fast_listing_agrees_with_the_full_check_over_the_whole_pool(variant
         legal = g.legal_actions()
         if step % 9 == 0:
             listed = set(legal)
+            before = pickle.dumps(g.state)
             for a in POOL_ACTIONS:
                 assert (g.violation(a) is None) == (a in listed), f"{a}: check and legal_actions disagree"
+            assert pickle.dumps(g.state) == before, "a check changed the state it judged"
         g.apply(choose(legal, rng, 0, greedy=step % 2 == 0))
         step += 1
 

@@ -247,9 +247,12 @@ def held_red_threes(st: State, seat: int) -> int:
 
 
 def _remaining_violation(
-    st: State, seat: int, side: int, k: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int
+    st: State, seat: int, side: int, k: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int, pending: list[int]
 ) -> Violation | None:
     """Check the hand left after melding: keep two cards, or go out (001 §16 B, §18).
+
+    ``pending``: the pile's cards that wait for the opening after this play (those of a take for the opening, or
+    ``st.pending``); passed, not set on the state, so the check changes nothing.
 
     Red threes kept in hand (004 L160) are never discarded nor melded, and a
     hand that holds one cannot go out: then the hand left must keep another
@@ -257,8 +260,7 @@ def _remaining_violation(
     """
     r = st.rules
     opened_after = st.opened[side] or (st.turn_points + points >= st.minimum(side) and (not r.natural_meld_size or _natural_after(st, side, rank, n, t, j)))
-    if st.pending and opened_after:
-        pending = st.pending
+    if pending and opened_after:
         k += len(pending) - _bonus_count(st, pending)  # red threes (and black ones where they are bonus cards) are laid, not held
     reds = held_red_threes(st, seat)
     if reds:
@@ -274,13 +276,13 @@ def _remaining_violation(
         return None
     if k == 0 and st.rules.final_discard_required:
         return ("going_out.final_discard", "going out needs a final discard here")
-    if st.pending and not opened_after:
+    if pending and not opened_after:
         return ("initial_meld.pending_pile", "the pile waits until your opening reaches the minimum")
     canastas, naturals, turn_canastas, _ = _after_meld(st, side, rank, n, t, j, existing)
     found = going_out_violation(st, seat, canastas, naturals, turn_canastas, opened_after, (rank, n, t, j))
     if found is not None and k == 1 and found[0] != "going_out.permission":
         # With the final discard required, the last card can only go out as the discard, so only `found` decides.
-        if not st.rules.final_discard_required and not st.pending and _last_card_goes_out(st, seat, side, rank, n, t, j, existing, st.turn_points + points):
+        if not st.rules.final_discard_required and not pending and _last_card_goes_out(st, seat, side, rank, n, t, j, existing, st.turn_points + points):
             return None
         # The last card would have to go out, so the going-out rule that forbids it decides (001 §16 B).
         return (found[0], f"melding this leaves one card, which would go out, and you may not go out: {found[1]}")
@@ -327,7 +329,11 @@ def _reserve_keeps_hand(st: State, seat: int, side: int, k: int, opened_after: b
 def _last_card_goes_out(
     st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int
 ) -> bool:
-    """Whether, after this meld, the one card left can be melded to go out (000 UTGÅNG 2: no discard needed)."""
+    """Whether, after this meld, the one card left can be melded to go out (000 UTGÅNG 2: no discard needed).
+
+    The meld is laid on a copy of the state, which the question is asked of; the state itself is never changed. The
+    copy is made only for a meld that leaves exactly one card, which is rare.
+    """
     counts = st.counts[seat]
     if st.red_threes_in_hand(seat):
         return False
@@ -337,36 +343,29 @@ def _last_card_goes_out(
     if len(left) != 1:
         return False
     last = left[0]
-    melds = st.melds[side]
-    saved_new = st.turn_new
+    trial = st.copy()
+    melds = trial.melds[side]
     n0, t0, j0, cards = existing if existing is not None else (0, 0, 0, ())
     melds[rank] = (n0 + n, t0 + t, j0 + j, cards)
     if existing is None:
-        st.turn_new = [*saved_new, rank]
-    try:
-        if last in (TWO, WILD):
-            targets = [(r2, 0, int(last == TWO), int(last == WILD)) for r2 in melds]
-            value = st.rules.value[0] if last == TWO else st.rules.value[JOKER]
-        else:
-            targets = [(last, 1, 0, 0)] if last in melds else []
-            value = rank_value(st, last)
-        opened = st.opened[side] or points + value >= st.minimum(side)
-        for r2, n2, t2, j2 in targets:
-            target = melds[r2]
-            if _shape_violation(st, r2, n2, t2 + j2, target) is not None:
-                continue
-            if st.rules.meld_filters and limit_violation(st, side, r2, n2, t2, j2, target) is not None:
-                continue
-            canastas, naturals, turn_canastas, _ = _after_meld(st, side, r2, n2, t2, j2, target)
-            if going_out_violation(st, seat, canastas, naturals, turn_canastas, opened) is None:
-                return True
-        return False
-    finally:
-        if existing is None:
-            del melds[rank]
-            st.turn_new = saved_new
-        else:
-            melds[rank] = existing
+        trial.turn_new = [*trial.turn_new, rank]
+    if last in (TWO, WILD):
+        targets = [(r2, 0, int(last == TWO), int(last == WILD)) for r2 in melds]
+        value = trial.rules.value[0] if last == TWO else trial.rules.value[JOKER]
+    else:
+        targets = [(last, 1, 0, 0)] if last in melds else []
+        value = rank_value(trial, last)
+    opened = trial.opened[side] or points + value >= trial.minimum(side)
+    for r2, n2, t2, j2 in targets:
+        target = melds[r2]
+        if _shape_violation(trial, r2, n2, t2 + j2, target) is not None:
+            continue
+        if trial.rules.meld_filters and limit_violation(trial, side, r2, n2, t2, j2, target) is not None:
+            continue
+        canastas, naturals, turn_canastas, _ = _after_meld(trial, side, r2, n2, t2, j2, target)
+        if going_out_violation(trial, seat, canastas, naturals, turn_canastas, opened) is None:
+            return True
+    return False
 
 
 def yes_binds(st: State, seat: int) -> bool:
@@ -419,7 +418,7 @@ def _meld_violation(st: State, a: Meld) -> Violation | None:
         return ("black_threes.going_out_only", "black threes are melded only when going out, as the last meld")
     points = n * rank_value(st, rank) if rank != WILD else 0
     points += t * st.rules.value[0] + j * st.rules.value[JOKER]
-    return _remaining_violation(st, seat, side, k, rank, n, t, j, existing, points if provisional else 0)
+    return _remaining_violation(st, seat, side, k, rank, n, t, j, existing, points if provisional else 0, st.pending)
 
 
 def _pile_violation(st: State) -> Violation | None:
@@ -528,13 +527,8 @@ def _form_violation(
         if k >= 2 and not reds:
             return None
     points = (n + 1) * rank_value(st, rank) + t * r.value[0] + j * r.value[JOKER]
-    saved = st.pending
-    if not top_only and not opened:
-        st.pending = pile[:-1]
-    try:
-        return _remaining_violation(st, seat, side, k, rank, n + 1, t, j, existing, 0 if opened else points)
-    finally:
-        st.pending = saved
+    pending = pile[:-1] if not top_only and not opened else st.pending
+    return _remaining_violation(st, seat, side, k, rank, n + 1, t, j, existing, 0 if opened else points, pending)
 
 
 def _discard_violation(st: State, a: Discard) -> Violation | None:
