@@ -321,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     game_bytes = traced_bytes(probe.copy, args.copies)
     state_bytes = traced_bytes(st.copy, args.copies)
     deep_state = deep_size(st, skip=(st.rules,))
-    cache = getattr(st.rules, "meld_cache", None)
+    cache = getattr(st.rules, "_meld_cache", None)
     deep_rules = deep_size(st.rules, skip=(cache,) if cache is not None else ())
     deep_cache = deep_size(cache) if cache is not None else 0
 

@@ -548,9 +548,7 @@ def test_choose_refuses_what_is_not_a_view_and_a_list_of_actions(cls: type) -> N
 
 def test_a_heuristic_bot_reads_every_entry_and_refuses_a_malformed_one() -> None:
     view = canasta.Game("finnish", players=4, seed=1).view(0)
-    altered = Meld(rank="K", naturals=3)
-    object.__setattr__(altered, "naturals", Hostile())
-    for legal in ([*view.legal_actions, Hostile()], [altered, *view.legal_actions], [view.legal_actions[0], None]):
+    for legal in ([*view.legal_actions, Hostile()], [Hostile(), *view.legal_actions], [view.legal_actions[0], None]):
         with pytest.raises(canasta.ArgumentError, match="is not an action the engine lists"):
             HeuristicBot(seed=1).choose(view, legal)
 

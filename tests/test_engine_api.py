@@ -566,3 +566,41 @@ def test_only_the_player_to_draw_sees_that_the_end_of_the_stock_forces_him_to_ta
     )
     assert g.view(0).turn.take_forced and "decline" not in [str(a) for a in g.legal_actions()]
     assert not any(g.view(seat).turn.take_forced for seat in (1, 2, 3))
+
+
+def test_a_bot_cannot_change_the_rules_of_its_game_through_its_view() -> None:
+    """``game.rules`` and ``view.rules`` are read-only: a write or a delete raises, the tables inside cannot be changed,
+    and the game plays on by its profile (the rules are built once per profile and shared, so no game could change another's)."""
+    import attrs
+
+    from canasta.core.canastas import CanastaKind
+
+    g = canasta.Game("finnish", players=4, seed=1)
+    view = g.view(g.current_player)
+    assert view.rules is g.rules
+    before = [str(a) for a in g.legal_actions()]
+    for name, value in (("canasta_size", 3), ("target", 0), ("variant", None), ("wild_room", ()), ("new_rule", 1)):
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(view.rules, name, value)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del view.rules.canasta_size
+    with pytest.raises(TypeError):
+        view.rules.bonus_by_kind[CanastaKind.NATURAL] = 0  # type: ignore[index]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        view.rules = g.rules  # type: ignore[misc]
+    assert g.rules.canasta_size == 7 and g.rules.target == 5000 and [str(a) for a in g.legal_actions()] == before
+    assert canasta.Game("finnish", players=4, seed=2).rules is g.rules
+
+
+def test_the_rules_hold_named_values_and_print_short() -> None:
+    """Enums and named values, not int codes and sentinels; a repr of one line."""
+    from canasta.variants.enums import ConcealedMinimum, DeadRanks, ReserveTrigger, StockExhausted, WildLimit
+
+    fi = canasta.Game("finnish", players=4, seed=1).rules
+    ma = canasta.Game("modern-american", players=4, seed=1).rules
+    assert fi.end_mode is StockExhausted.FORCED_IF_FITS_MELD or isinstance(fi.end_mode, StockExhausted)
+    assert isinstance(fi.concealed_minimum, ConcealedMinimum) and isinstance(fi.wild_limit, WildLimit)
+    assert fi.dead_ranks is DeadRanks.NONE and ma.dead_ranks is DeadRanks.EVERYONE
+    assert isinstance(ma.reserve_trigger, ReserveTrigger)
+    assert ma.max_size == 7 and fi.max_size == fi.decks * 52 + fi.jokers  # no limit: every card of the deck
+    assert repr(fi) == "<TableRules 'finnish', 4 players, rules version 3>"

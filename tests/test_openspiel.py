@@ -264,17 +264,14 @@ def test_observers_and_states_refuse_what_is_no_state_or_no_seat() -> None:
 
 
 def test_the_game_reads_the_public_rules_and_names_its_encodings_as_pettingzoo_does() -> None:
-    """One rules object: the game's rules are canasta.TableRules; the one-hand copy differs in the match length only (match.hands)."""
+    """One rules object: the game's rules are canasta.TableRules, and a hand is played under them, the match stopped after one
+    hand by an option of the game (``Game(hands=1)``), never by changing its rules."""
     game = canasta_openspiel.CanastaGame({"variant": "regency", "players": 4})
     assert type(game.rules) is canasta.TableRules
     state = game.new_initial_state()
     state.apply_action(2)
-    played = state.game.rules
-    assert played is game.one_hand_rules and played is not game.rules
-    from canasta.core.table import RULE_FIELDS
-
-    differ = [name for name in RULE_FIELDS if getattr(played, name) != getattr(game.rules, name)]
-    assert differ == ["match_hands"] and played.match_hands == 1 and game.rules.match_hands == 0
+    assert state.game is not None and state.game.hand_limit == 1
+    assert state.game.rules.match_hands == game.rules.match_hands == 0 and state.game.rules.target == game.rules.target
     assert canasta_openspiel.score_bound(canasta.Game("regency", players=4, seed=1).rules) == canasta_openspiel.score_bound(game.rules)
     assert game.num_distinct_actions() == game.action_encoding.num_actions
     assert game.observation_tensor_shape() == list(game.observation_encoding.shape)
@@ -282,7 +279,7 @@ def test_the_game_reads_the_public_rules_and_names_its_encodings_as_pettingzoo_d
 
 
 def test_the_strings_show_the_profiles_target_not_the_one_hand_device() -> None:
-    """The engine plays the hand under a copy of the rules whose match is one hand (match.hands = 1); the strings show the profile's target,
+    """The engine plays the hand in a match stopped after one hand (``Game(hands=1)``); the strings show the profile's target,
     and the game ends with its first hand, never showing a second deal."""
     game = canasta_openspiel.CanastaGame({"variant": "finnish", "players": 4})
     state = game.new_initial_state()

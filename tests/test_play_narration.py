@@ -185,16 +185,18 @@ def test_the_final_table_of_a_hand_is_drawn_before_its_score() -> None:
 
 @pytest.mark.parametrize(("variant", "seed"), [("finnish", 2), ("modern-american", 7), ("regency", 4)])
 def test_the_table_as_a_hand_ended_is_the_engines(variant: str, seed: int) -> None:
-    """Played again with the match ending after that hand, the hand scores as it did: the same table."""
+    """The last action played again on a copy whose match stops after that hand: the hand scores as it did, the same table."""
     game = canasta.Game(variant, players=4, seed=seed)
     bots = make_bots(["heuristic"] * 4, seed)
     while True:
         view = game.view(game.current_player)
-        events = game.apply(bots[view.seat].choose(view, view.legal_actions))
+        action = bots[view.seat].choose(view, view.legal_actions)
+        before = game.copy()
+        events = game.apply(action)
         ended = next((e for e in events if isinstance(e, HandEnded)), None)
         if ended is not None:
             break
-    at_end = hand_as_it_ended(game, ended.hand_number)
+    at_end = hand_as_it_ended(before, action, ended.hand_number)
     assert at_end is not None and at_end.is_over and game.hand_number == ended.hand_number + 1
     assert at_end.hand_scores[-1] == ended.scores and at_end.scores == game.scores
 

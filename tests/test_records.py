@@ -127,7 +127,7 @@ def test_a_number_too_long_to_print_is_shown_by_its_length(record: GameRecord) -
 def test_every_problem_is_listed_at_once(record: GameRecord) -> None:
     error = error_of({**record.to_data(), "seed": 1.5, "actions": ["draw", 5], "colour": "red"})
     assert error.problems == (
-        "colour: unknown key; a record holds variant, players, seed, actions, turn_cap, rules_version, position, penalties",
+        "colour: unknown key; a record holds variant, players, seed, actions, turn_cap, rules_version, hands, position, penalties",
         "seed: expected a 64-bit integer (TOML holds no larger), got 1.5 (float)",
         "actions[1]: expected action text like 'meld K n3', got 5",
     )

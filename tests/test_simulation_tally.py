@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from simulation_digests import untimed
+from transcripts import untimed
 
 from canasta.errors import SimulationError
 from canasta.simulation import compare, simulate

@@ -83,10 +83,10 @@ def check_choice(view: object, legal: object, call: str) -> Sequence[Action]:
 
 
 def checked_entry(legal: Sequence[Action], i: int, call: str) -> Action:
-    """``legal[i]`` if it is a well-formed action (:func:`canasta.core.actions.malformed`); else :class:`canasta.ArgumentError`.
+    """``legal[i]`` if it is an action (:func:`canasta.core.actions.malformed`); else :class:`canasta.ArgumentError`.
 
     No ``__eq__``, ``__hash__``, ``__str__`` or ``__repr__`` of a stranger's
-    object runs: it is told apart by its type and the fields its constructor checked.
+    object runs: it is told apart by its type.
     """
     try:
         action = legal[i]
@@ -99,12 +99,12 @@ def checked_entry(legal: Sequence[Action], i: int, call: str) -> Action:
 
 
 def checked_entries(legal: Sequence[Action], call: str) -> Sequence[Action]:
-    """The entries of ``legal``, each a well-formed action; else the :class:`canasta.ArgumentError` of :func:`checked_entry` for the first that is not.
+    """The entries of ``legal``, each an action; else the :class:`canasta.ArgumentError` of :func:`checked_entry` for the first that is not.
 
-    A bot that reads every entry checks a list or tuple here in one compiled
-    pass (:func:`canasta.core.actions.all_well_formed`); any other sequence,
-    and one that fails that pass, is read entry by entry (a tuple of what was
-    checked is returned, so a stranger's sequence is read only once).
+    A bot that reads every entry checks a list or tuple here in one pass
+    (:func:`canasta.core.actions.all_well_formed`); any other sequence, and one
+    that fails that pass, is read entry by entry (a tuple of what was checked is
+    returned, so a stranger's sequence is read only once).
     """
     kind = type(legal)
     if (kind is list or kind is tuple) and all_well_formed(legal):

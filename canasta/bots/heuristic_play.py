@@ -6,7 +6,7 @@ engine's hot modules and with :mod:`canasta.bots.evaluate` and
 :mod:`canasta.bots.planning`, which it calls. How it decides, phase by phase,
 is told in :mod:`canasta.bots.heuristic` and docs/bots.md; the decisions are
 those of the pure-Python bot before it was compiled, decision for decision
-(``tests/test_bot_decisions_golden.py``).
+(``tests/test_bot_golden.py``: every decision of fixed-seed matches under every profile).
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ that builds an equal action::
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, TypeVar
 
@@ -47,7 +47,6 @@ import attrs
 from canasta.errors import NotationError, shown_value
 
 from . import action_hints as hints
-from . import seals
 from .arguments import keyword_problem
 from .cards import JOKER, RANK_CHARS, RANK_INDEXES, WILD, Rank, parse_rank, rank_text
 
@@ -55,22 +54,26 @@ MAX_COUNT = 999
 """The largest count an action may name; far above any hand (counts beyond the cards held are simply illegal)."""
 
 
-class _Checked(type):
-    """The actions' metaclass: a call with positional, unknown or missing arguments is a :class:`NotationError`.
+_A = TypeVar("_A")
 
-    Python would raise ``TypeError`` from the generated ``__init__``; an action
-    built wrong is a malformed action, so it gets the library's error for one,
-    naming the class, what was wrong and an example
-    (:func:`~canasta.core.arguments.keyword_problem`).
-    """
 
-    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        if cls is Action:
-            raise NotationError("Action is the base class of the actions: build Draw(), Meld(rank='K', naturals=3), Discard(rank='7') ...")
-        problem = keyword_problem(cls, args, kwargs, _EXAMPLES.get(cls.__name__, f"{cls.__name__}()"))
+def _keyword_init(kind: type[_A]) -> type[_A]:
+    """Give an action class's ``__init__`` the library's error for a call built wrong: positional, unknown or missing
+    arguments raise :class:`NotationError` naming the class, what was wrong and an example
+    (:func:`~canasta.core.arguments.keyword_problem`), as a value that is no rank or count does; Python would raise
+    ``TypeError`` from the generated ``__init__``. A program building actions from a user's data catches one error."""
+    generated = kind.__init__
+    example = _EXAMPLES.get(kind.__name__, f"{kind.__name__}()")
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        problem = keyword_problem(kind, args, kwargs, example)
         if problem is not None:
             raise NotationError(problem)
-        return super().__call__(**kwargs)
+        generated(self, **kwargs)
+
+    __init__.__doc__ = generated.__doc__
+    kind.__init__ = __init__  # type: ignore[method-assign]
+    return kind
 
 
 _EXAMPLES = {
@@ -82,22 +85,18 @@ _EXAMPLES = {
 }
 
 
-def _rebuild(kind: type[Action], fields: tuple[object, ...]) -> Action:
-    """An action from its class and field values, through the constructor (unpickling, ``copy.copy``)."""
-    return kind(**dict(zip(_FIELDS[kind], fields, strict=True)))
+class Action:
+    """Base class of every action; build one of its subclasses (:class:`Draw`, :class:`Meld`, ...).
 
-
-class Action(metaclass=_Checked):
-    """Base class of every action; build one of its subclasses (:class:`Draw`, :class:`Meld`, ...)."""
+    Actions are frozen attrs classes: a field cannot be assigned. Code that
+    alters one anyway with ``object.__setattr__`` is outside the engine's
+    contract, as it is in python-chess (docs/engine.md, "The API").
+    """
 
     __slots__ = ()
 
-    def __attrs_post_init__(self) -> None:
-        _seal(self)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Copies and pickles are built by the constructor again, so they are checked and sealed like the original."""
-        return (_rebuild, (type(self), _READERS[type(self)](self) if type(self) in _READERS else ()))
+    def __init__(self) -> None:
+        raise NotationError("Action is the base class of the actions: build Draw(), Meld(rank='K', naturals=3), Discard(rank='7') ...")
 
     def text(self) -> str:
         """The short text form, which :func:`parse_action` reads back."""
@@ -132,6 +131,7 @@ def _args(**fields: object) -> str:
     return ", ".join(f"{k}={v!r}" for k, v in fields.items() if v)
 
 
+@_keyword_init
 @attrs.frozen(slots=True, repr=False)
 class Draw(Action):
     """Draw the top card of the stock (000 TURORDNINGSREGEL 1, 001 §9)."""
@@ -152,6 +152,7 @@ def _counts(naturals: int, twos: int, jokers: int) -> str:
     return " ".join(parts)
 
 
+@_keyword_init
 @attrs.frozen(slots=True, kw_only=True, repr=False)
 class TakePile(Action):
     """Take the discard pile by melding its top card with cards from hand.
@@ -176,6 +177,7 @@ class TakePile(Action):
         return f"TakePile({_args(naturals=self.naturals, twos=self.twos, jokers=self.jokers, top_only=self.top_only)})"
 
 
+@_keyword_init
 @attrs.frozen(slots=True, kw_only=True, repr=False)
 class Meld(Action):
     """Meld cards from hand onto the side's meld of ``rank``, starting it if there is none.
@@ -193,7 +195,6 @@ class Meld(Action):
     def __attrs_post_init__(self) -> None:
         if self.naturals + self.twos + self.jokers == 0:
             raise NotationError(f"Meld(rank={self.rank.text!r}): a meld names at least one card, e.g. naturals=3")
-        _seal(self)
 
     def text(self) -> str:
         return f"meld {rank_text(self.rank)} {_counts(self.naturals, self.twos, self.jokers)}"
@@ -209,6 +210,7 @@ def _to_card_rank(value: object) -> Rank:
     return rank
 
 
+@_keyword_init
 @attrs.frozen(slots=True, kw_only=True, repr=False)
 class Discard(Action):
     """Discard a card of ``rank``: text such as ``"7"``, ``"2"``, ``"3"`` (a black three) or ``"JK"`` (a joker)."""
@@ -222,6 +224,7 @@ class Discard(Action):
         return f"Discard(rank={rank_text(self.rank)!r})"
 
 
+@_keyword_init
 @attrs.frozen(slots=True, repr=False)
 class AskGoOut(Action):
     """Ask the partner "may I go out?" (000 UTGÅNG 1, 001 §23 A)."""
@@ -233,6 +236,7 @@ class AskGoOut(Action):
         return "AskGoOut()"
 
 
+@_keyword_init
 @attrs.frozen(slots=True, kw_only=True, repr=False)
 class AnswerGoOut(Action):
     """The partner's binding answer, ``yes=True`` or ``yes=False`` (002 UTGÅNG 2, 001 §23 A)."""
@@ -246,6 +250,7 @@ class AnswerGoOut(Action):
         return f"AnswerGoOut(yes={self.yes})"
 
 
+@_keyword_init
 @attrs.frozen(slots=True, repr=False)
 class Retract(Action):
     """Take back this turn's opening melds while they fall short of the minimum (001 §27 A•2).
@@ -261,6 +266,7 @@ class Retract(Action):
         return "Retract()"
 
 
+@_keyword_init
 @attrs.frozen(slots=True, repr=False)
 class DeclinePile(Action):
     """At the end of the stock, leave the pile; the hand ends (000 TALONGENS SISTA KORT 2, 001 §24 B)."""
@@ -272,6 +278,7 @@ class DeclinePile(Action):
         return "DeclinePile()"
 
 
+@_keyword_init
 @attrs.frozen(slots=True, repr=False)
 class LayRedThree(Action):
     """Lay down a red three kept in hand and draw its replacement from the stock (004 L160, L162; decisions P46).
@@ -298,6 +305,7 @@ def _hand_name(instance: object, attribute: attrs.Attribute[str], value: object)
         )
 
 
+@_keyword_init
 @attrs.frozen(slots=True, kw_only=True, repr=False)
 class ShowSpecialHand(Action):
     """Show the whole hand as the special hand ``name``, which ends the hand (``scoring.special_hands``; Modern American EBB §2.12, CC).
@@ -330,42 +338,12 @@ def _rank_ok(value: object) -> bool:
 _KINDS = frozenset(id(kind) for kind in ACTION_TYPES)
 """The ids of :data:`ACTION_TYPES`: a type is looked up by identity, so a stranger's metaclass ``__eq__`` never runs."""
 
-_FIELDS: dict[type, tuple[str, ...]] = {kind: tuple(f.name for f in attrs.fields(kind)) for kind in ACTION_TYPES}
-"""Each action class's field names, in order."""
-
-
-_READERS: dict[type, Callable[[Any], tuple[object, ...]]] = {kind: seals.reader(names) for kind, names in _FIELDS.items() if names}
-
-
-for _kind in _READERS:
-    seals.has_fields(_kind)
-
-
-def _seal(action: Action) -> None:
-    reader = _READERS.get(type(action))
-    if reader is not None:
-        seals.seal(action, reader)
-
-
-_A = TypeVar("_A", bound=Action)
-
-
-def _shared(action: _A) -> _A:
-    """Mark an interned action as shared by every game, so that if altered it is put back."""
-    seals.share(action)
-    return action
-
-
-intact = seals.intact
-"""Whether every field of an action is still what its constructor checked (:func:`canasta.core.seals.intact`)."""
-
 
 def all_well_formed(actions: Sequence[object]) -> bool:
-    """Whether :func:`malformed` finds nothing wrong with any entry of ``actions``, in one compiled pass (:func:`canasta.core.seals.all_intact`).
-
-    False, or an exception from a stranger's sequence, means: check the entries one by one to learn what is wrong.
-    """
-    return seals.all_intact(actions, _KINDS)
+    """Whether every entry of ``actions`` is an action (:func:`malformed` finds nothing wrong with any); False, or an
+    exception from a stranger's sequence, means: check the entries one by one to learn what is wrong."""
+    kinds = _KINDS
+    return all(id(type(action)) in kinds for action in actions)
 
 
 def _type_name(kind: type) -> str:
@@ -374,49 +352,21 @@ def _type_name(kind: type) -> str:
     return name
 
 
-def _fields_text(action: object) -> str:
-    """``rank='7', naturals=999`` for a message: every field as it is now, each shown safely."""
-    return ", ".join(f"{name}={shown_value(getattr(action, name, '<deleted>'))}" for name in _FIELDS[type(action)])
-
-
 def malformed(action: object) -> str | None:
-    """Why ``action`` is not a well-formed action, or None if it is one.
-
-    Only an action its constructor built and checked is well formed: one
-    whose fields were altered after it was built (``object.__setattr__`` on
-    the frozen class) is refused, never read for what its altered fields
-    happen to mean (a ``yes="no"`` is not a yes), and so is one made without
-    its constructor (``object.__new__``). One of the engine's shared actions
-    (those :meth:`canasta.Game.legal_actions` lists) that was altered is also
-    put back as it was built, so that no later list of legal actions shows the
-    change. Never raises, whatever the object's ``__eq__``, ``__hash__``,
-    ``__repr__`` or metaclass do.
-    """
+    """Why ``action`` is not an action, or None if it is one: an object of one of :data:`ACTION_TYPES`, whose constructor
+    checked its fields (a frozen class: they stay as checked, unless someone alters them with ``object.__setattr__``,
+    which is outside the contract). Never raises, whatever the object's ``__eq__``, ``__hash__``, ``__repr__`` or
+    metaclass do."""
     kind = type(action)
-    if id(kind) not in _KINDS:
-        return f"{shown_value(action)} ({_type_name(kind)}) is not an action; build one, like Draw() or Meld(rank='K', naturals=3), or write its text"
-    if kind not in _READERS:
+    if id(kind) in _KINDS:
         return None
-    sealed = seals.sealed_fields(action)
-    if sealed is None:
-        return f"{kind.__name__}({_fields_text(action)}) was not made by its constructor, which checks the fields; build it like {_EXAMPLES[kind.__name__]}"
-    if seals.unchanged(action):
-        return None
-    altered = _fields_text(action)
-    if not seals.is_shared(action):
-        return f"{kind.__name__}({altered}): its fields were altered after it was built; build a new action instead, like {_EXAMPLES[kind.__name__]}"
-    for name, value in zip(_FIELDS[kind], sealed, strict=True):
-        object.__setattr__(action, name, value)
-    return (
-        f"{kind.__name__}({altered}) is one of the engine's own actions, altered after it was listed; they are shared "
-        f"by every game, so it was put back to {str(action)!r}: take the actions from legal_actions() again"
-    )
+    return f"{shown_value(action)} ({_type_name(kind)}) is not an action; build one, like Draw() or Meld(rank='K', naturals=3), or write its text"
 
 
 DRAW = Draw()
 ASK = AskGoOut()
-YES = _shared(AnswerGoOut(yes=True))
-NO = _shared(AnswerGoOut(yes=False))
+YES = AnswerGoOut(yes=True)
+NO = AnswerGoOut(yes=False)
 RETRACT = Retract()
 DECLINE = DeclinePile()
 LAY = LayRedThree()
@@ -429,32 +379,32 @@ def meld(rank: int, naturals: int = 0, twos: int = 0, jokers: int = 0) -> Meld:
     Only the engine calls these interning constructors, with the few actions a
     profile allows, so their caches stay small; parsed text never reaches them.
     """
-    return _shared(Meld(rank=Rank.from_index(rank), naturals=naturals, twos=twos, jokers=jokers))
+    return Meld(rank=Rank.from_index(rank), naturals=naturals, twos=twos, jokers=jokers)
 
 
 @cache
 def take(naturals: int = 0, twos: int = 0, jokers: int = 0, top_only: bool = False) -> TakePile:
     """An interned :class:`TakePile`."""
-    return _shared(TakePile(naturals=naturals, twos=twos, jokers=jokers, top_only=top_only))
+    return TakePile(naturals=naturals, twos=twos, jokers=jokers, top_only=top_only)
 
 
 @cache
 def show(name: str) -> ShowSpecialHand:
     """An interned :class:`ShowSpecialHand`."""
-    return _shared(ShowSpecialHand(name=name))
+    return ShowSpecialHand(name=name)
 
 
 @cache
 def discard(rank: int) -> Discard:
     """An interned :class:`Discard` from a rank index (52 for a joker)."""
-    return _shared(Discard(rank=Rank.from_index(rank)))
+    return Discard(rank=Rank.from_index(rank))
 
 
 _SIMPLE: dict[str, Action] = {"draw": DRAW, "ask": ASK, "yes": YES, "no": NO, "retract": RETRACT, "decline": DECLINE, "lay": LAY}
 _COUNT = re.compile(r"([ntjNTJ])([0-9]{1,3})")
 _MAX_TEXT = 200
 _PARSED: dict[str, Action] = {}
-"""Recently parsed texts and their actions; an entry whose action was altered is parsed again."""
+"""Recently parsed texts and their actions."""
 _MAX_PARSED = 1024
 
 
@@ -512,11 +462,9 @@ def parse_action(text: str) -> Action:
     if len(text) > _MAX_TEXT:
         raise NotationError(f"action text of {len(text):,} characters is too long to be an action")
     action = _PARSED.get(text)
-    if action is not None and intact(action):
+    if action is not None:
         return action
     action = _parse(text)
-    if not intact(action):  # a shared YES or NO that was altered: put it back
-        malformed(action)
     if len(_PARSED) >= _MAX_PARSED:
         _PARSED.clear()
     _PARSED[text] = action
@@ -587,7 +535,6 @@ __all__ = [
     "ShowSpecialHand",
     "TakePile",
     "discard",
-    "intact",
     "malformed",
     "meld",
     "parse_action",

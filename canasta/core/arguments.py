@@ -56,6 +56,21 @@ def check_turn_cap(turn_cap: object, call: str = "Game") -> int:
     return number
 
 
+MAX_HANDS = 10_000
+"""The most hands a match may be stopped after (``Game(hands=...)``): far beyond any match a profile plays."""
+
+
+def check_hands(hands: object, call: str = "Game") -> int:
+    """``hands`` as the number of hands after which a match stops: 0 for None (no limit), else a whole number from 1 to
+    :data:`MAX_HANDS`; anything else :class:`ArgumentError`."""
+    if hands is None:
+        return 0
+    number = whole_number(hands)
+    if number is None or not 1 <= number <= MAX_HANDS:
+        raise ArgumentError(f"{call}(hands=...): expected None or a number of hands from 1 to {MAX_HANDS:,}, got {shown(hands)}")
+    return number
+
+
 def check_rules_version(version: object, call: str = "Game") -> int:
     """``version`` as an int if it is one of the engine's rules versions (:data:`canasta.core.table.RULES_VERSIONS`); else :class:`ArgumentError`."""
     from .table import RULES_VERSIONS
@@ -113,4 +128,4 @@ def keyword_problem(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any], ex
     return None
 
 
-__all__ = ["INT64", "INT64_MAX", "INT64_MIN", "check_players", "check_seed", "check_turn_cap", "keyword_problem", "shown", "whole_number"]
+__all__ = ["INT64", "INT64_MAX", "INT64_MIN", "MAX_HANDS", "check_hands", "check_players", "check_seed", "check_turn_cap", "keyword_problem", "shown", "whole_number"]

@@ -40,17 +40,18 @@ from canasta.variants import Variant, load_variant, sound_variant
 
 from . import legality
 from .actions import Action, malformed, parse_action
-from .arguments import check_players, check_rules_version, check_seed, check_turn_cap, shown, whole_number
+from .arguments import check_hands, check_players, check_rules_version, check_seed, check_turn_cap, shown, whole_number
 from .cards import JOKER, cards_of
 from .dealing import deal_hand, lay_red_threes
 from .events import Event, PenaltyApplied, Termination
+from .going_out import can_go_out
 from .listing import is_listed, legal_actions
 from .penalties import Penalty, penalty_of, penalty_value
 from .positions import build_state, export_position, read_position, stored_position
 from .records import GameRecord
-from .scoring import HandScore
-from .state import DRAW, OVER, State
-from .table import RULES_VERSION, TableRules
+from .scoring import HandScore, SideCount, count_side
+from .state import DRAW, MELD, OVER, State
+from .table import RULES_VERSION, TableRules, table_rules
 from .transitions import DEFAULT_TURN_CAP, do, end_hand
 from .view_builder import make_view
 from .views import PHASE_OF_CODE, Phase, PlayerView
@@ -96,7 +97,11 @@ class Game:
     ``variant`` is a :class:`Variant`, a bundled name or a file path.
     ``players`` must be a player count the profile supports. ``seed`` fixes
     every shuffle; None picks one at random (see :attr:`seed`). ``turn_cap``
-    ends a runaway hand as if the stock had run out. An argument of the wrong
+    ends a runaway hand as if the stock had run out. ``hands`` stops the match
+    after that many hands whatever the scores, the side ahead winning (an
+    option of this game, as a research environment or a score sheet wants one
+    hand at a time; the profile and its rules are unchanged, and the record
+    keeps it, so a replay stops where the game did). An argument of the wrong
     type or value raises :class:`~canasta.ArgumentError` before anything is
     dealt: a seed that is not an int or lies outside the 64-bit range a record
     holds, a turn cap below 1, a player count that is not an int; a count the
@@ -113,15 +118,18 @@ class Game:
         *,
         turn_cap: int = DEFAULT_TURN_CAP,
         rules_version: int = RULES_VERSION,
+        hands: int | None = None,
     ) -> None:
         seed = check_seed(seed)
         turn_cap = check_turn_cap(turn_cap)
+        limit = check_hands(hands)
         rules_version = check_rules_version(rules_version)
         if not is_instance(variant, (Variant, str, PathLike)):
             raise ArgumentError(f"Game(variant=...): expected a Variant, a bundled profile name or a file path, got {shown(variant)}")
         self.variant = sound_variant(variant if isinstance(variant, Variant) else load_variant(variant))
-        rules = TableRules(self.variant, check_players(self.variant, players), rules_version)
+        rules = table_rules(self.variant, check_players(self.variant, players), rules_version)
         self._st = State(rules, seed if seed is not None else random.SystemRandom().randrange(2**63))
+        self._st.hand_limit = limit
         self._turn_cap = turn_cap
         self._legal: list[Action] | None = None
         self._start: dict[str, Any] | None = None
@@ -143,6 +151,11 @@ class Game:
         and the simulation read the rules here rather than compute their own.
         """
         return self._st.rules
+
+    @property
+    def hand_limit(self) -> int | None:
+        """The hands after which this match stops whatever the scores (``Game(hands=...)``), or None for no such limit."""
+        return self._st.hand_limit or None
 
     @property
     def players(self) -> int:
@@ -211,6 +224,26 @@ class Game:
             raise ArgumentError(f"seat {shown(seat)} is not at this table of {len(sides)} (seats 0 to {len(sides) - 1})")
         return sides[seat]
 
+    def side_count(self, side: int) -> SideCount:
+        """What a table counts of ``side`` now: its canastas by kind, red and black threes, melded points, the points left
+        in its players' hands and the penalties schema 2's rules count (topics M, J).
+
+        At the end of a hand (a match stopped there by ``hands``, see :meth:`copy`) these are the inputs of the side's
+        score for it (:func:`canasta.core.scoring.side_score`), which a score sheet enters; any other time, what the
+        side would count if the hand ended now. A side not at the table raises :class:`~canasta.ArgumentError`.
+        """
+        number = whole_number(side)
+        if number is None or not 0 <= number < self._st.rules.sides:
+            raise ArgumentError(f"Game.side_count(side=...): expected a side from 0 to {self._st.rules.sides - 1}, got {shown(side)}")
+        return count_side(self._st, number)
+
+    def can_go_out(self) -> bool:
+        """Whether the player to act, in the meld phase, could meld his whole hand now and go out (keeping at most one card
+        to discard, with the canastas going out needs): the planner the engine's rule on a binding yes uses (001 §23 B).
+        False in any other phase."""
+        st = self._st
+        return st.phase == MELD and can_go_out(st, st.current)
+
     # -- actions ---------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
@@ -223,9 +256,8 @@ class Game:
         """Why ``action`` is illegal now, as the error :meth:`apply` would raise, or None if it is legal.
 
         Any value gets an answer: text that cannot be read, and anything that
-        is not a well-formed action (another type, an action whose fields were
-        altered after it was built), give the :class:`NotationError`; a
-        well-formed action the rules forbid now the :class:`IllegalActionError`.
+        is not an action, give the :class:`NotationError`; an action the rules
+        forbid now the :class:`IllegalActionError`.
 
         >>> g = Game("finnish", players=4, seed=7)
         >>> g.violation("discard 7").rule
@@ -249,13 +281,15 @@ class Game:
     def apply(self, action: Action | str) -> tuple[Event, ...]:
         """Apply an action (or its text form) and return the events it caused.
 
-        Raises :class:`IllegalActionError` if the rules forbid it, and
-        :class:`NotationError` for text that cannot be read or a value that is
-        not a well-formed action; either way the game is unchanged. Nothing
-        else is raised, whatever the input. An action listed by
-        :meth:`legal_actions` is the engine's own object: it is applied
-        without the full check once its fields are found as they were listed
-        (:func:`canasta.core.seals.intact`); one altered since is refused.
+        python-chess's contract: an action object taken from this game's
+        current :meth:`legal_actions` is applied on trust, found by identity.
+        Anything else (text, an action the caller built, an action from another
+        game or an earlier turn) is checked in full first. Raises
+        :class:`IllegalActionError`, with the rule that forbids it, if the rules
+        forbid it, and :class:`NotationError` for text that cannot be read or a
+        value that is not an action; either way the game is unchanged. Nothing
+        else is raised, whatever the input. Actions are frozen; one altered with
+        ``object.__setattr__`` is outside the contract.
         """
         listed = self._legal
         if listed is None or not is_listed(action, listed):
@@ -317,11 +351,17 @@ class Game:
 
     # -- copies, views, records ----------------------------------------------------------
 
-    def copy(self) -> Game:
-        """An independent copy for search; cheap: the profile and rules are shared."""
+    def copy(self, *, hands: int | None = None) -> Game:
+        """An independent copy for search; cheap: the profile and rules are shared.
+
+        ``hands``: the copy's match stops after that many hands (as ``Game(hands=...)``); None keeps this game's limit.
+        """
+        limit = check_hands(hands, "Game.copy")
         new = Game.__new__(Game)
         new.variant = self.variant
         new._st = self._st.copy()
+        if limit:
+            new._st.hand_limit = limit
         new._turn_cap = self._turn_cap
         new._legal = self._legal
         new._start = self._start
@@ -369,6 +409,7 @@ class Game:
             seed=self.seed,
             turn_cap=self._turn_cap,
             rules_version=self._st.rules.rules_version,
+            hands=self.hand_limit,
             actions=tuple(str(a) for a in self.actions),
             penalties=tuple(p.to_data() for p in self.director_penalties),
             position=self._start,
@@ -393,7 +434,7 @@ class Game:
         record = as_record(record)
         try:
             if record.position is not None:
-                game = cls.from_position(record.position, turn_cap=record.turn_cap, rules_version=record.rules_version)
+                game = cls.from_position(record.position, turn_cap=record.turn_cap, rules_version=record.rules_version, hands=record.hands)
             else:
                 game = cls(
                     loads_variant(record.variant),
@@ -401,6 +442,7 @@ class Game:
                     seed=record.seed,
                     turn_cap=record.turn_cap,
                     rules_version=record.rules_version,
+                    hands=record.hands,
                 )
         except VariantError as exc:
             raise RecordError([f"variant: {p}" for p in exc.problems], file=record.file) from exc
@@ -440,6 +482,7 @@ class Game:
         base: Path | None = None,
         turn_cap: int = DEFAULT_TURN_CAP,
         rules_version: int = RULES_VERSION,
+        hands: int | None = None,
     ) -> Game:
         """Set up a game in the situation a position describes (see docs/scenarios.md).
 
@@ -453,6 +496,7 @@ class Game:
         """
         turn_cap = check_turn_cap(turn_cap, "Game.from_position")
         rules_version = check_rules_version(rules_version, "Game.from_position")
+        limit = check_hands(hands, "Game.from_position")
         data, file = read_position(position)
         if base is None and file is not None:
             base = file.parent
@@ -463,6 +507,7 @@ class Game:
                 raise
             raise PositionError(exc.problems, file=path_label(file)) from None
         start = stored_position(data, variant)
+        st.hand_limit = limit
         game = cls.__new__(cls)
         game.variant = variant
         game._st = st
@@ -501,7 +546,7 @@ class Game:
 
 
 def _well_formed(action: object) -> Action:
-    """The action a value stands for: text parsed, an action re-checked field by field; else :class:`NotationError`.
+    """The action a value stands for: text parsed, an action as it is; else :class:`NotationError`.
 
     A ``str`` subclass is read as the plain text it holds, so its own
     ``__hash__``, ``__eq__`` or ``__repr__`` never run.

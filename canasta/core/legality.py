@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from canasta.variants.enums import ConcealedMinimum, DeadRanks, ReserveTrigger, StockExhausted
+
 from .actions import (
     Action,
     AnswerGoOut,
@@ -178,7 +180,7 @@ def _going_out_violation(st: State, seat: int, canastas: int, naturals: int, tur
         if not r.concealed_allowed:
             return ("concealed_going_out.allowed", "your side has not opened, and these rules have no concealed going out: open first")
         return ("initial_meld.minimums", "your side has not opened, so only a concealed going out is possible")
-    waived = r.concealed_minimum == 1 or (r.concealed_minimum == 0 and st.drew_from_stock)
+    waived = r.concealed_minimum is ConcealedMinimum.ALWAYS_WAIVED or (r.concealed_minimum is ConcealedMinimum.WAIVED_AFTER_STOCK_DRAW and st.drew_from_stock)
     if not waived:
         return ("concealed_going_out.minimum", "going out concealed here still needs the opening minimum")
     if turn_canastas < 1 or canastas < req:
@@ -245,9 +247,12 @@ def held_red_threes(st: State, seat: int) -> int:
 
 
 def _remaining_violation(
-    st: State, seat: int, side: int, k: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int
+    st: State, seat: int, side: int, k: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int, pending: list[int]
 ) -> Violation | None:
     """Check the hand left after melding: keep two cards, or go out (001 §16 B, §18).
+
+    ``pending``: the pile's cards that wait for the opening after this play (those of a take for the opening, or
+    ``st.pending``); passed, not set on the state, so the check changes nothing.
 
     Red threes kept in hand (004 L160) are never discarded nor melded, and a
     hand that holds one cannot go out: then the hand left must keep another
@@ -255,8 +260,7 @@ def _remaining_violation(
     """
     r = st.rules
     opened_after = st.opened[side] or (st.turn_points + points >= st.minimum(side) and (not r.natural_meld_size or _natural_after(st, side, rank, n, t, j)))
-    if st.pending and opened_after:
-        pending = st.pending
+    if pending and opened_after:
         k += len(pending) - _bonus_count(st, pending)  # red threes (and black ones where they are bonus cards) are laid, not held
     reds = held_red_threes(st, seat)
     if reds:
@@ -272,13 +276,13 @@ def _remaining_violation(
         return None
     if k == 0 and st.rules.final_discard_required:
         return ("going_out.final_discard", "going out needs a final discard here")
-    if st.pending and not opened_after:
+    if pending and not opened_after:
         return ("initial_meld.pending_pile", "the pile waits until your opening reaches the minimum")
     canastas, naturals, turn_canastas, _ = _after_meld(st, side, rank, n, t, j, existing)
     found = going_out_violation(st, seat, canastas, naturals, turn_canastas, opened_after, (rank, n, t, j))
     if found is not None and k == 1 and found[0] != "going_out.permission":
         # With the final discard required, the last card can only go out as the discard, so only `found` decides.
-        if not st.rules.final_discard_required and not st.pending and _last_card_goes_out(st, seat, side, rank, n, t, j, existing, st.turn_points + points):
+        if not st.rules.final_discard_required and not pending and _last_card_goes_out(st, seat, side, rank, n, t, j, existing, st.turn_points + points):
             return None
         # The last card would have to go out, so the going-out rule that forbids it decides (001 §16 B).
         return (found[0], f"melding this leaves one card, which would go out, and you may not go out: {found[1]}")
@@ -314,7 +318,7 @@ def _reserve_keeps_hand(st: State, seat: int, side: int, k: int, opened_after: b
     r = st.rules
     if k == 0 and st.reserve_to_play_on(seat):
         return True
-    opens = r.reserve_trigger == 0 and not st.opened[side] and opened_after and st.reserve_available(seat)
+    opens = r.reserve_trigger is ReserveTrigger.OPENING and not st.opened[side] and opened_after and st.reserve_available(seat)
     if opens and r.reserve_not_with_pile and st.pile_taken_top >= 0:
         opens = False
     if r.reserve_turn_continues:
@@ -325,7 +329,11 @@ def _reserve_keeps_hand(st: State, seat: int, side: int, k: int, opened_after: b
 def _last_card_goes_out(
     st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int
 ) -> bool:
-    """Whether, after this meld, the one card left can be melded to go out (000 UTGÅNG 2: no discard needed)."""
+    """Whether, after this meld, the one card left can be melded to go out (000 UTGÅNG 2: no discard needed).
+
+    The meld is laid on a copy of the state, which the question is asked of; the state itself is never changed. The
+    copy is made only for a meld that leaves exactly one card, which is rare.
+    """
     counts = st.counts[seat]
     if st.red_threes_in_hand(seat):
         return False
@@ -335,36 +343,29 @@ def _last_card_goes_out(
     if len(left) != 1:
         return False
     last = left[0]
-    melds = st.melds[side]
-    saved_new = st.turn_new
+    trial = st.copy()
+    melds = trial.melds[side]
     n0, t0, j0, cards = existing if existing is not None else (0, 0, 0, ())
     melds[rank] = (n0 + n, t0 + t, j0 + j, cards)
     if existing is None:
-        st.turn_new = [*saved_new, rank]
-    try:
-        if last in (TWO, WILD):
-            targets = [(r2, 0, int(last == TWO), int(last == WILD)) for r2 in melds]
-            value = st.rules.value[0] if last == TWO else st.rules.value[JOKER]
-        else:
-            targets = [(last, 1, 0, 0)] if last in melds else []
-            value = rank_value(st, last)
-        opened = st.opened[side] or points + value >= st.minimum(side)
-        for r2, n2, t2, j2 in targets:
-            target = melds[r2]
-            if _shape_violation(st, r2, n2, t2 + j2, target) is not None:
-                continue
-            if st.rules.meld_filters and limit_violation(st, side, r2, n2, t2, j2, target) is not None:
-                continue
-            canastas, naturals, turn_canastas, _ = _after_meld(st, side, r2, n2, t2, j2, target)
-            if going_out_violation(st, seat, canastas, naturals, turn_canastas, opened) is None:
-                return True
-        return False
-    finally:
-        if existing is None:
-            del melds[rank]
-            st.turn_new = saved_new
-        else:
-            melds[rank] = existing
+        trial.turn_new = [*trial.turn_new, rank]
+    if last in (TWO, WILD):
+        targets = [(r2, 0, int(last == TWO), int(last == WILD)) for r2 in melds]
+        value = trial.rules.value[0] if last == TWO else trial.rules.value[JOKER]
+    else:
+        targets = [(last, 1, 0, 0)] if last in melds else []
+        value = rank_value(trial, last)
+    opened = trial.opened[side] or points + value >= trial.minimum(side)
+    for r2, n2, t2, j2 in targets:
+        target = melds[r2]
+        if _shape_violation(trial, r2, n2, t2 + j2, target) is not None:
+            continue
+        if trial.rules.meld_filters and limit_violation(trial, side, r2, n2, t2, j2, target) is not None:
+            continue
+        canastas, naturals, turn_canastas, _ = _after_meld(trial, side, r2, n2, t2, j2, target)
+        if going_out_violation(trial, seat, canastas, naturals, turn_canastas, opened) is None:
+            return True
+    return False
 
 
 def yes_binds(st: State, seat: int) -> bool:
@@ -417,7 +418,7 @@ def _meld_violation(st: State, a: Meld) -> Violation | None:
         return ("black_threes.going_out_only", "black threes are melded only when going out, as the last meld")
     points = n * rank_value(st, rank) if rank != WILD else 0
     points += t * st.rules.value[0] + j * st.rules.value[JOKER]
-    return _remaining_violation(st, seat, side, k, rank, n, t, j, existing, points if provisional else 0)
+    return _remaining_violation(st, seat, side, k, rank, n, t, j, existing, points if provisional else 0, st.pending)
 
 
 def _pile_violation(st: State) -> Violation | None:
@@ -434,7 +435,7 @@ def _pile_violation(st: State) -> Violation | None:
         return ("discard_pile.wild_on_top", "a pile topped by a wild card cannot be taken")
     if top >> 2 == THREE:
         return ("black_threes.on_top", "a pile topped by a black three cannot be taken")
-    if st.rules.dead_ranks and st.is_dead(st.rules.side_of[st.current], top >> 2):
+    if st.rules.dead_ranks is not DeadRanks.NONE and st.is_dead(st.rules.side_of[st.current], top >> 2):
         return ("melds.dead_after_canasta", "the top card's rank is dead (a canasta of it is complete), so the pile cannot be taken")
     return None
 
@@ -526,13 +527,8 @@ def _form_violation(
         if k >= 2 and not reds:
             return None
     points = (n + 1) * rank_value(st, rank) + t * r.value[0] + j * r.value[JOKER]
-    saved = st.pending
-    if not top_only and not opened:
-        st.pending = pile[:-1]
-    try:
-        return _remaining_violation(st, seat, side, k, rank, n + 1, t, j, existing, 0 if opened else points)
-    finally:
-        st.pending = saved
+    pending = pile[:-1] if not top_only and not opened else st.pending
+    return _remaining_violation(st, seat, side, k, rank, n + 1, t, j, existing, 0 if opened else points, pending)
 
 
 def _discard_violation(st: State, a: Discard) -> Violation | None:
@@ -650,14 +646,14 @@ def _opening_reach_violation(
         return None
     keeping = ""
     if not r.opening_takes_completable:
-        if not waits and r.concealed_allowed and r.concealed_minimum == 1:
+        if not waits and r.concealed_allowed and r.concealed_minimum is ConcealedMinimum.ALWAYS_WAIVED:
             return None
         more = opening_reach(st, seat, side, rank, existing, n, t, j)
     else:
         below = [] if top_only else st.pile[:-1]
         kept = len(below) - _bonus_count(st, below)
         out: bool | None = None  # whether the hand could go out after the take, found once if needed
-        if r.concealed_allowed and r.concealed_minimum == 1 and not waits:
+        if r.concealed_allowed and r.concealed_minimum is ConcealedMinimum.ALWAYS_WAIVED and not waits:
             out = _out_after_take(st, seat, side, rank, existing, n, t, j, below)
             if out:
                 return None
@@ -741,13 +737,13 @@ def _decline_violation(st: State) -> Violation | None:
         # pile would end the hand with melds of a side that never opened on the table (EBB §2.3, §2.6).
         return ("initial_meld.from_hand_before_pile", "take the pile to complete your opening, or take the opening back (retract)")
     mode = st.rules.end_mode
-    if mode == 0 or st.retracted:
+    if mode is StockExhausted.OPTIONAL_PICKUP or st.retracted:
         return None
     # A take for an opening that the hand cannot complete is refused (_opening_reach_violation), so it is never forced (004 L194).
     takes = [f for f in _TAKE_FORMS if _take_violation(st, take(*f)) is None]
     if not takes:
         return None
-    if mode == 2:
+    if mode is StockExhausted.FORCED_IF_LEGAL:
         return ("end_of_stock.mode", "at the end of the stock you must take the pile when you can")
     top = st.pile[-1]
     if not st.frozen and (top >> 2) in st.melds[st.rules.side_of[st.current]]:

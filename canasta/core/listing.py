@@ -28,7 +28,6 @@ from .legality import (
     yes_binds,
 )
 from .meld_limits import dead_ranks, in_opening, wilds_allowed, wilds_need_naturals
-from .seals import intact
 from .special_hands import shown_now
 from .state import ANSWER, OVER, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
@@ -103,7 +102,7 @@ def _shape_melds(st: State, rank: int, avail: int, twos: int, jokers: int, exist
     rules (see :attr:`TableRules.meld_cache`).
     """
     key = meld_key(rank, twos, jokers, existing)
-    cache = st.rules.meld_cache
+    cache = st.rules._meld_cache
     found = cache.get(key)
     if found is None or len(found) <= avail:
         if len(cache) >= MELD_CACHE_LIMIT:
@@ -150,7 +149,7 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
         hand_size += 1 - reds
     melds = st.melds[side]
     limit = hand_size - 2 - twos - jokers  # most naturals of a rank that can go with every wild card and leave two cards
-    cache = r.meld_cache
+    cache = r._meld_cache
     # A meld of a natural rank takes at most r.wild_cap wild cards, so holding more twos or jokers lists the same melds.
     cap = r.wild_cap
     tw = twos if twos < cap else cap
@@ -336,16 +335,15 @@ def legal_actions(st: State) -> list[Action]:
 
 
 def is_listed(action: object, actions: list[Action]) -> TypeGuard[Action]:
-    """Whether ``action`` is one of ``actions`` itself, the very object, with its fields as they were listed.
+    """Whether ``action`` is one of ``actions`` itself, the very object (python-chess's contract for ``Board.push``).
 
     Listed actions are interned, so an action taken from :func:`legal_actions` is found
     by identity, without calling ``__eq__`` on every action before it; an equal action
-    built anew is not found, nor is a listed one altered since (:func:`canasta.core.seals.intact`),
-    and :meth:`canasta.Game.apply` checks either in full instead.
+    built anew is not found, and :meth:`canasta.Game.apply` checks it in full instead.
     """
-    for listed in actions:
+    for listed in actions:  # noqa: SIM110 - a loop, not any() over a generator: this runs on every action applied
         if listed is action:
-            return intact(action)
+            return True
     return False
 
 

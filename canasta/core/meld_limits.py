@@ -25,6 +25,8 @@ that sets none of them (every classic profile) never reaches this module:
 
 from __future__ import annotations
 
+from canasta.variants.enums import DeadRanks
+
 from .cards import WILD
 from .state import MeldTuple, State
 
@@ -63,10 +65,10 @@ def wilds_need_naturals(st: State, side: int, rank: int) -> int:
 def dead_ranks(st: State, side: int) -> set[int]:
     """The ranks closed to ``side`` (``melds.dead_after_canasta``): those of a complete canasta of its own, or of any side's for everyone."""
     mode = st.rules.dead_ranks
-    if not mode:
+    if mode is DeadRanks.NONE:
         return set()
     size = st.rules.canasta_size
-    sides = range(len(st.melds)) if mode == 2 else (side,)
+    sides = range(len(st.melds)) if mode is DeadRanks.EVERYONE else (side,)
     return {rank for s in sides for rank, m in st.melds[s].items() if m[0] + m[1] + m[2] >= size}
 
 

@@ -11,6 +11,8 @@ default never silently gives a side the wrong cards or the wrong rule.
 
 from __future__ import annotations
 
+from canasta.variants.enums import ReserveTrigger
+
 from .cards import JOKER, RED_THREES, THREE, TWO, rank_text
 from .state import State
 from .table import TableRules
@@ -29,7 +31,7 @@ def default_waiting(st: State, rules: TableRules) -> list[int]:
     return [s for s in range(rules.players) if s != st.current and st.bonus_cards_in_hand(s)]
 
 
-TRIGGER_WORDS = {0: "opened", 2: "a canasta"}
+TRIGGER_WORDS = {ReserveTrigger.OPENING: "opened", ReserveTrigger.FIRST_CANASTA: "a canasta", ReserveTrigger.EMPTY_HAND: "emptied a hand"}
 """What a side shows on the table once its ``reserve.trigger`` has come, by trigger: its opening, or its first canasta."""
 
 
@@ -47,14 +49,14 @@ def reserve_default(st: State, rules: TableRules) -> tuple[int, list[int]] | str
     """
     trigger = rules.reserve_trigger
     shown = [s for s in range(rules.sides) if st.melds[s] or st.opened[s]]
-    if trigger == 0:
+    if trigger is ReserveTrigger.OPENING:
         shown = [s for s in range(rules.sides) if st.opened[s]]
-    elif trigger == 2:
+    elif trigger is ReserveTrigger.FIRST_CANASTA:
         shown = [s for s in range(rules.sides) if st.canastas(s)[0]]
     if not shown:
         return 0, []
     sides = ", ".join(str(s) for s in shown)
-    if trigger == 1:
+    if trigger is ReserveTrigger.EMPTY_HAND:
         return f"a pile is given to a player who empties his hand (reserve.trigger = \"empty_hand\"), and the melds of side(s) {sides} do not show whether one has"
     if rules.reserve_per_player:
         return f"side(s) {sides} have {TRIGGER_WORDS[trigger]}, and which of their players received a pile (reserve.one_per = \"player\") is not on the table"

@@ -37,7 +37,7 @@ from .arguments import INT64
 from .cards import JOKER, RED_THREES, THREE, TWO, WILD, build_deck, card_text, parse_card, rank_text
 from .events import FreezeReason
 from .state import ANSWER, DRAW, MELD, State
-from .table import RULES_VERSION, TableRules, UnsupportedPlayerCount
+from .table import RULES_VERSION, TableRules, UnsupportedPlayerCount, table_rules
 
 POSITION_PHASES = {"draw": DRAW, "meld": MELD}
 """The phases a position may start in, by the name a position file gives them (draw before the draw, meld after it)."""
@@ -517,7 +517,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
     if variant is None:
         raise PositionError(problems)
     try:
-        rules = TableRules(variant, players, rules_version)
+        rules = table_rules(variant, players, rules_version)
     except UnsupportedPlayerCount as exc:
         raise PositionError([*problems, f"position.players: {exc}"]) from None
     seed = _int(p, "seed", 0, problems, "position")

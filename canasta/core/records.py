@@ -27,14 +27,14 @@ from canasta.errors import RecordError, is_instance, shown_value
 from canasta.textfiles import json_data, read_data_file, toml_data, toml_problems, write_data_file
 from canasta.variants.schema import PLAYER_COUNTS
 
-from .arguments import INT64, INT64_MAX, keyword_problem
+from .arguments import INT64, INT64_MAX, MAX_HANDS, keyword_problem
 from .table import RULES_VERSION, RULES_VERSIONS
 from .transitions import DEFAULT_TURN_CAP
 
 REQUIRED_KEYS = ("variant", "players", "seed", "actions")
 """The keys every record holds."""
 
-OPTIONAL_KEYS = ("turn_cap", "rules_version", "position", "penalties")
+OPTIONAL_KEYS = ("turn_cap", "rules_version", "hands", "position", "penalties")
 """The keys a record may hold: the turn cap (default :data:`canasta.core.transitions.DEFAULT_TURN_CAP`), the engine's rules
 version it was played by (default 1, the version before records named one), the starting position, and a director's penalties."""
 
@@ -95,6 +95,8 @@ class GameRecord(metaclass=_RecordCall):
     rules_version: int = RULES_VERSION
     """The engine's rules version the game was played by (:data:`canasta.core.table.RULES_VERSION`, the default here); a
     record's data or file that names none predates version 2 and is read as version 1 (:meth:`from_data`)."""
+    hands: int | None = None
+    """The hands after which the game's match stopped whatever the scores (``Game(hands=...)``), or None for none."""
     actions: tuple[str, ...]
     """Every action in its text form, in order."""
     position: dict[str, Any] | None = attrs.field(default=None, converter=_position_copy)
@@ -108,6 +110,7 @@ class GameRecord(metaclass=_RecordCall):
     def __attrs_post_init__(self) -> None:
         problems = _problems(self.variant, self.players, self.seed, self.turn_cap, self.actions, self.position, tuple)
         problems += _version_problems(self.rules_version)
+        problems += _hands_problems(self.hands)
         problems += _penalty_problems(self.penalties, len(self.actions) if isinstance(self.actions, tuple) else 0)
         if problems:
             raise RecordError(problems, file=self.file)
@@ -117,6 +120,7 @@ class GameRecord(metaclass=_RecordCall):
         line = _PROFILE_NAME.search(self.variant)
         shown = repr(tomllib.loads(line.group(0))["name"]) if line else "?"
         extra = (" from a position" if self.position is not None else "") + (f" penalties={len(self.penalties)}" if self.penalties else "")
+        extra += f" hands={self.hands}" if self.hands is not None else ""
         return f"<GameRecord {shown} players={self.players} seed={self.seed} actions={len(self.actions)} rules_version={self.rules_version}{extra}>"
 
     # -- plain data ----------------------------------------------------------------
@@ -131,6 +135,8 @@ class GameRecord(metaclass=_RecordCall):
             "actions": list(self.actions),
             "variant": self.variant,
         }
+        if self.hands is not None:
+            data["hands"] = self.hands
         if self.position is not None:
             data["position"] = copy.deepcopy(self.position)
         if self.penalties:
@@ -157,6 +163,8 @@ class GameRecord(metaclass=_RecordCall):
         problems += _problems(variant, players, seed, turn_cap, actions, position, list)
         version = data.get("rules_version", 1)
         problems += _version_problems(version)
+        hands = data.get("hands")
+        problems += _hands_problems(hands)
         penalties = data.get("penalties", [])
         if not isinstance(penalties, list):
             problems.append(f"penalties: expected a list of tables like {{ after = 12, side = 1, penalty = 'meld_out_of_turn' }}, got {_show(penalties)}")
@@ -171,6 +179,7 @@ class GameRecord(metaclass=_RecordCall):
             seed=seed,
             turn_cap=turn_cap,
             rules_version=version,
+            hands=hands,
             penalties=tuple(penalties),
             actions=tuple(actions),
             position=position,
@@ -283,6 +292,12 @@ def _penalty_problems(penalties: Any, actions: int) -> list[str]:
         if not _is_int(count) or not 1 <= count <= 1000:
             problems.append(f"{where}.count: expected a number of cards from 1 to 1000, got {_show(count)}")
     return problems
+
+
+def _hands_problems(hands: Any) -> list[str]:
+    if hands is None or (_is_int(hands) and 1 <= hands <= MAX_HANDS):
+        return []
+    return [f"hands: expected a number of hands from 1 to {MAX_HANDS:,} after which the match stopped, got {_show(hands)}"]
 
 
 def _version_problems(version: Any) -> list[str]:

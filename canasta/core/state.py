@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
+from canasta.variants.enums import DeadRanks, ReserveTrigger
+
 from .cards import (
     BLACK_THREE_CLUBS,
     BLACK_THREE_SPADES,
@@ -54,6 +56,7 @@ FIELDS = (
     "frozen",
     "frozen_by",
     "freezing_seat",
+    "hand_limit",
     "hand_number",
     "hand_scores",
     "hands",
@@ -137,6 +140,8 @@ class State:
         self.scores = [0] * s
         self.hand_scores: list[tuple[HandScore, ...]] = []
         self.winner: int | None = None
+        self.hand_limit = 0
+        """The hands after which the match stops whatever the scores (``Game(hands=...)``, an option of the game, not a rule); 0 for none."""
         self.turns = 0
         self.reserves: list[list[int]] = []
         """Reserve piles dealt aside and not yet given, in the order they are given (``reserve.dealt``)."""
@@ -208,6 +213,7 @@ class State:
         new.scores = self.scores[:]
         new.hand_scores = self.hand_scores[:]
         new.winner = self.winner
+        new.hand_limit = self.hand_limit
         new.turns = self.turns
         new.drew_from_stock = self.drew_from_stock
         new.turn_new = self.turn_new[:]
@@ -325,7 +331,7 @@ class State:
 
     def reserve_when_empty(self, seat: int) -> bool:
         """Whether ``seat`` receives a reserve pile when his hand empties (``reserve.trigger = "empty_hand"``; Hand and Foot's foot)."""
-        return self.rules.reserve_trigger == 1 and bool(self.rules.reserve_sizes) and self.reserve_available(seat)
+        return self.rules.reserve_trigger is ReserveTrigger.EMPTY_HAND and bool(self.rules.reserve_sizes) and self.reserve_available(seat)
 
     def reserve_to_play_on(self, seat: int) -> bool:
         """Whether ``seat``, his hand emptied by a meld, receives a reserve pile and plays on: one is due and it brings two cards or more,
@@ -404,10 +410,10 @@ class State:
     def is_dead(self, side: int, rank: int) -> bool:
         """Whether a completed canasta has closed ``rank`` to this side (``melds.dead_after_canasta``; Modern American's dead cards)."""
         mode = self.rules.dead_ranks
-        if not mode:
+        if mode is DeadRanks.NONE:
             return False
         size = self.rules.canasta_size
-        for s in range(len(self.melds)) if mode == 2 else (side,):
+        for s in range(len(self.melds)) if mode is DeadRanks.EVERYONE else (side,):
             m = self.melds[s].get(rank)
             if m is not None and m[0] + m[1] + m[2] >= size:
                 return True

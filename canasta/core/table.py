@@ -14,7 +14,9 @@ never a copy of their own. Treat it as read-only.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Mapping
 from math import lcm
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -27,7 +29,6 @@ from canasta.variants.enums import (
     CanastaClass,
     CardRank,
     ConcealedMelders,
-    ConcealedMinimum,
     DeadRanks,
     DealtRedThrees,
     FinalDiscard,
@@ -35,8 +36,6 @@ from canasta.variants.enums import (
     MeldRank,
     RedThreeCondition,
     ReserveLimit,
-    ReserveTrigger,
-    StockExhausted,
     WildLimit,
 )
 from canasta.variants.schema import PlayerCount, Variant
@@ -143,127 +142,6 @@ def seatings(players: int, sides: int, sitting_out: int) -> tuple[Seating, ...]:
     return tuple(out)
 
 
-RULE_FIELDS = (
-    "add_top_card_to_canasta",
-    "add_top_card_to_meld",
-    "allowed_from_pile",
-    "always_frozen",
-    "ask_after_melding",
-    "ask_after_melding_binds",
-    "black_bonus",
-    "black_three_freezes_discard",
-    "black_three_hand_penalty",
-    "black_three_max",
-    "black_three_min",
-    "bonus_by_kind",
-    "canasta_size",
-    "canastas_required",
-    "chain",
-    "concealed_allowed",
-    "concealed_bonus",
-    "concealed_by_side",
-    "concealed_minimum",
-    "dead_not_on_empty",
-    "dead_ranks",
-    "deal_red_threes_at_once",
-    "dealt_red_threes_wait",
-    "decks",
-    "discard_last_resort",
-    "discard_never",
-    "discard_not_first_round",
-    "discard_not_on_empty",
-    "discard_restricted",
-    "end_mode",
-    "every_joker",
-    "extended_scoring",
-    "family_going_out",
-    "final_discard_required",
-    "from_hand_before_pile",
-    "going_out_bonus",
-    "hand_penalty",
-    "hand_penalty_count",
-    "hand_size",
-    "jokers",
-    "keep_red_threes",
-    "match_hands",
-    "max_size",
-    "max_wilds",
-    "meld_cache",
-    "meld_filters",
-    "melded_sign",
-    "min_naturals",
-    "min_size",
-    "minimum_raise",
-    "minimums",
-    "minimums_by_hand",
-    "mixed_canasta_in_opening",
-    "mixed_canastas_required",
-    "natural_canastas_required",
-    "natural_meld_size",
-    "natural_only",
-    "naturals_added",
-    "one_card_rule",
-    "opening_takes_completable",
-    "own_canasta_rank_blocks",
-    "partner_canastas_count",
-    "partners",
-    "permission",
-    "permission_after_stock_draw",
-    "permission_penalty",
-    "pile_needs_pair_to_open",
-    "players",
-    "playing",
-    "pure_wild_kind",
-    "rank_canasta_bonus",
-    "rank_value",
-    "red_three_table",
-    "red_threes_in_hand_count_as_laid",
-    "red_threes_need_canasta",
-    "reserve_becomes_stock",
-    "reserve_dealt",
-    "reserve_min_stock",
-    "reserve_not_with_pile",
-    "reserve_per_player",
-    "reserve_sizes",
-    "reserve_taken_required",
-    "reserve_trigger",
-    "reserve_turn_continues",
-    "reserve_untaken_penalty",
-    "rules_version",
-    "seatings",
-    "several_melds",
-    "side_of",
-    "sides",
-    "special_hands",
-    "stock_draw",
-    "take_top_card_only",
-    "target",
-    "threes_sign",
-    "thresholds",
-    "unfinished_forbidden",
-    "unfinished_penalty",
-    "unmelded_red_three_penalty",
-    "upcard_black_three_freezes",
-    "upcard_enabled",
-    "upcard_red_three_freezes",
-    "upcard_wild_freezes",
-    "value",
-    "variant",
-    "wild_and_natural",
-    "wild_canastas",
-    "wild_canastas_required",
-    "wild_cap",
-    "wild_discard_freezes",
-    "wild_limit",
-    "wild_meld_exclusive",
-    "wild_room",
-    "wilds_added",
-    "wilds_after_opening",
-    "wilds_only_in_opening",
-)
-"""The attributes of a :class:`TableRules`, for code that walks them all; compiled by mypyc, the class has no ``__slots__``."""
-
-
 RULES_VERSION: Final = 3
 """The version of the engine's rules, written into every game record so that a record replays as it was played.
 
@@ -291,8 +169,6 @@ class TableRules:
     profile itself is ``variant``. ``docs/architecture.md`` says where each
     kind of rule lives.
     """
-
-    __slots__ = RULE_FIELDS
 
     def __init__(self, variant: Variant, players: int, rules_version: int = RULES_VERSION) -> None:
         v = variant
@@ -351,13 +227,13 @@ class TableRules:
         self.min_size = m.min_size
         self.min_naturals = m.min_naturals
         self.max_wilds = m.max_wilds
-        self.max_size = m.max_size if m.max_size else 1 << 20
-        """Most cards in a meld; a number no meld reaches where ``melds.max_size`` is 0 (no limit)."""
+        self.max_size = m.max_size if m.max_size else self.decks * 52 + self.jokers
+        """Most cards a meld may hold: ``melds.max_size``, or every card of the deck where the profile sets no limit."""
         self.wilds_after_opening = m.wilds_after_opening_min_naturals
         self.wild_meld_exclusive = m.wild_meld_exclusive
-        self.dead_ranks = {DeadRanks.NONE: 0, DeadRanks.SIDE: 1, DeadRanks.EVERYONE: 2}[m.dead_after_canasta]
-        """Whom a completed canasta closes its rank to: 0 nobody, 1 its side, 2 everyone (``melds.dead_after_canasta``)."""
-        self.wild_limit = {WildLimit.HALF: 0, WildLimit.STANDARD: 1, WildLimit.TWO_PER_WILD: 2}[m.wild_limit]
+        self.dead_ranks = m.dead_after_canasta
+        """Whom a completed canasta closes its rank to: nobody, its side or everyone (``melds.dead_after_canasta``)."""
+        self.wild_limit = m.wild_limit
         self.wild_room = tuple(self._capacity(n) for n in range(64))
         self.wild_cap = max(self.wild_room)
         """The most wild cards any meld of a natural rank may hold."""
@@ -368,14 +244,14 @@ class TableRules:
             if len(_MELD_CACHES) >= _MELD_CACHES_MAX:
                 _MELD_CACHES.pop(next(iter(_MELD_CACHES)))
             cache = _MELD_CACHES[shape_rules] = {}
-        self.meld_cache: MeldCache = cache
-        """Melds decided by shape alone, for the legal-action fast path; shared by tables with equal meld rules."""
+        self._meld_cache: MeldCache = cache
+        """Melds decided by shape alone, for the legal-action fast path; shared by tables with equal meld rules (private: the listing's)."""
         c = v.canastas
         self.canasta_size = c.size
         self.naturals_added = c.naturals_added
         self.wilds_added = c.wilds_added
         self.wild_canastas = c.wild_canastas
-        self.bonus_by_kind = dict(c.bonus)
+        self.bonus_by_kind: Mapping[CanastaKind, int] = MappingProxyType(dict(c.bonus))
         """The bonus of each canasta kind the profile tells apart (``canastas.bonus``)."""
         self.pure_wild_kind = CanastaKind.PURE_WILD in c.bonus
         self.every_joker = self.jokers if CanastaKind.EVERY_JOKER in c.bonus and self.jokers else 0
@@ -423,11 +299,7 @@ class TableRules:
         self.concealed_allowed = cg.allowed
         self.concealed_by_side = cg.who_has_not_melded is ConcealedMelders.SIDE
         self.partner_canastas_count = cg.partner_canastas_count
-        self.concealed_minimum = {
-            ConcealedMinimum.WAIVED_AFTER_STOCK_DRAW: 0,
-            ConcealedMinimum.ALWAYS_WAIVED: 1,
-            ConcealedMinimum.NEVER_WAIVED: 2,
-        }[cg.minimum]
+        self.concealed_minimum = cg.minimum
         self.concealed_bonus = cg.bonus
         r3 = v.red_threes
         self.red_three_table = v.red_threes.bonus_table[count]
@@ -441,18 +313,14 @@ class TableRules:
         self.black_three_freezes_discard = b3.discard is BlackThreeDiscard.FREEZE
         self.black_three_min = b3.meld_min
         self.black_three_max = b3.meld_max
-        self.end_mode = {
-            StockExhausted.OPTIONAL_PICKUP: 0,
-            StockExhausted.FORCED_IF_FITS_MELD: 1,
-            StockExhausted.FORCED_IF_LEGAL: 2,
-        }[v.end_of_stock.mode]
+        self.end_mode = v.end_of_stock.mode
         self.chain = v.end_of_stock.chain
         self.target = v.match.target
         self.match_hands = v.match.hands
         rs = v.reserve
         self.reserve_sizes = rs.sizes
-        self.reserve_trigger = {ReserveTrigger.OPENING: 0, ReserveTrigger.EMPTY_HAND: 1, ReserveTrigger.FIRST_CANASTA: 2}[rs.trigger]
-        """What gives a reserve pile: 0 the side's opening, 1 an empty hand, 2 the side's first canasta (``reserve.trigger``)."""
+        self.reserve_trigger = rs.trigger
+        """What gives a reserve pile: the side's opening, an empty hand or the side's first canasta (``reserve.trigger``)."""
         self.reserve_per_player = rs.one_per is ReserveLimit.PLAYER
         self.reserve_dealt = rs.dealt
         self.reserve_turn_continues = rs.turn_continues
@@ -472,7 +340,7 @@ class TableRules:
             or not im.mixed_canasta_allowed
             or m.wilds_after_opening_min_naturals
             or m.wild_meld_exclusive
-            or self.dead_ranks
+            or self.dead_ranks is not DeadRanks.NONE
             or any(self.natural_only)
             or any(self.wilds_only_in_opening)
         )
@@ -509,16 +377,30 @@ class TableRules:
         self.rank_value = (*(value[4 * rank] for rank in range(13)), cp.joker)
         """Card points by rank index, as hands are counted: 0 the two, 1 the black three, 2 to 12 four to ace,
         :data:`~canasta.core.cards.WILD` (13) the joker (000 POÄNGRÄKNING 2, 001 §12)."""
+        self._built = True
 
-    def __reduce__(self) -> tuple[object, tuple[Variant, int, dict[str, object]]]:
-        """Pickle as the profile, the player count and every rule as it is now (a test may have changed one).
+    def __setattr__(self, name: str, value: object) -> None:
+        """The rules are read-only once built: a write raises ``attrs.exceptions.FrozenInstanceError`` (an ``AttributeError``),
+        as it does on every frozen class of the library, so no bot, encoding or caller can change a game's rules."""
+        if getattr(self, "_built", False):
+            raise attrs.exceptions.FrozenInstanceError()
+        object.__setattr__(self, name, value)
 
-        Written out because the class compiled by mypyc cannot be rebuilt without its ``__init__``.
-        """
-        return _restore_rules, (self.variant, self.players, {name: getattr(self, name) for name in RULE_FIELDS if name != "meld_cache"})
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __reduce__(self) -> tuple[object, tuple[Variant, int, int]]:
+        """Pickled as what it is built from (the profile, the player count, the rules version), and built again."""
+        return TableRules, (self.variant, self.players, self.rules_version)
 
     def __copy__(self) -> TableRules:
-        return _restore_rules(self.variant, self.players, {name: getattr(self, name) for name in RULE_FIELDS if name != "meld_cache"})
+        return self
+
+    def __deepcopy__(self, memo: object) -> TableRules:
+        return self
+
+    def __repr__(self) -> str:
+        return f"<TableRules {self.variant.name!r}, {self.players} players, rules version {self.rules_version}>"
 
     def canasta_bonus(self, kind: CanastaKind, rank: int = -1) -> int:
         """The bonus a canasta of this kind earns (000 CANASTA 2-3, 001 §15 B, 004 opt b; ``canastas.bonus``).
@@ -555,9 +437,9 @@ class TableRules:
         return self.wild_room[naturals]
 
     def _capacity(self, naturals: int) -> int:
-        if self.wild_limit == 0:
+        if self.wild_limit is WildLimit.HALF:
             cap = naturals
-        elif self.wild_limit == 2:
+        elif self.wild_limit is WildLimit.TWO_PER_WILD:
             cap = naturals // 2
         else:
             cap = self.max_wilds
@@ -574,9 +456,21 @@ class TableRules:
         return naturals >= self.min_naturals and wilds <= self.wild_capacity(naturals)
 
 
-def _restore_rules(variant: Variant, players: int, fields: dict[str, object]) -> TableRules:
-    """The rules of a pickle or a copy: built anew (sharing the meld cache), then every rule set as it was."""
-    rules = TableRules(variant, players)
-    for name, value in fields.items():
-        setattr(rules, name, value)
+_TABLES: Final[dict[tuple[int, int, int], tuple[Variant, TableRules]]] = {}
+"""Tables built for a profile object, a player count and a rules version, with the profile they were built from."""
+
+_TABLES_MAX: Final = 256
+
+
+def table_rules(variant: Variant, players: int, rules_version: int = RULES_VERSION) -> TableRules:
+    """The :class:`TableRules` of ``variant`` for ``players`` players: built once per profile object and shared by the
+    games played under it, which read-only rules make safe."""
+    key = (id(variant), players, rules_version)
+    found = _TABLES.get(key)
+    if found is not None and found[0] is variant:
+        return found[1]
+    rules = TableRules(variant, players, rules_version)
+    if len(_TABLES) >= _TABLES_MAX:
+        _TABLES.pop(next(iter(_TABLES)))
+    _TABLES[key] = (variant, rules)
     return rules

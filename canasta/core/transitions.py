@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from canasta.variants.enums import ReserveTrigger
+
 from .actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, LayRedThree, Meld, Retract, ShowSpecialHand, TakePile
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
 from .dealing import deal_hand, lay_one_red_three, lay_red_threes, lay_taken_red_threes
@@ -185,7 +187,7 @@ def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: in
     size = r.canasta_size
     if new[0] + new[1] + new[2] >= size and (old is None or old[0] + old[1] + old[2] < size):
         events.append(CanastaCompleted(side=side, rank=rank, kind=r.kind_of(rank, new[1], new[2])))
-        if r.reserve_trigger == 2 and r.reserve_sizes and st.canastas(side)[0] == 1:
+        if r.reserve_trigger is ReserveTrigger.FIRST_CANASTA and r.reserve_sizes and st.canastas(side)[0] == 1:
             _reserve_earned(st, seat, events)
     if not st.opened[side]:
         value = r.value
@@ -197,7 +199,7 @@ def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: in
             events.append(SideOpened(side=side, points=st.turn_points, minimum=minimum))
             if st.pending:
                 _release_pending(st, seat, events)
-            if r.reserve_trigger == 0 and r.reserve_sizes:
+            if r.reserve_trigger is ReserveTrigger.OPENING and r.reserve_sizes:
                 _reserve_earned(st, seat, events)
 
 
@@ -432,15 +434,19 @@ def _went_out(st: State, seat: int, events: list[Event]) -> None:
     end_hand(st, events, Termination.WENT_OUT_CONCEALED if concealed else Termination.WENT_OUT, seat)
 
 
-def match_outcome(rules: TableRules, totals: Sequence[int], hands: int = 0) -> tuple[bool, int | None]:
+def match_outcome(rules: TableRules, totals: Sequence[int], hands: int = 0, limit: int = 0) -> tuple[bool, int | None]:
     """Whether the match is over after ``hands`` hands with these totals, and the winning side (None for a draw; 001 §1, §34 A; decisions P23).
 
     The match ends at the end of the hand in which a side reaches
     ``match.target``, or, where ``match.hands`` fixes the number of hands,
     after that many (Hand and Foot); the higher total wins, and equal best
-    totals are a draw. The engine and the score sheet both decide by it.
+    totals are a draw. ``limit`` (``Game(hands=...)``, 0 for none) stops it
+    after that many hands whatever the scores, the side ahead winning. The
+    engine and the score sheet both decide by it.
     """
-    if rules.match_hands:
+    if limit and hands >= limit:
+        pass
+    elif rules.match_hands:
         if hands < rules.match_hands:
             return False, None
     elif not any(total >= rules.target for total in totals):
@@ -457,7 +463,7 @@ def end_hand(st: State, events: list[Event], how: Termination, seat: int | None)
         st.scores[s.side] += s.total
     st.hand_scores.append(scores)
     events.append(HandEnded(hand_number=st.hand_number, termination=how, seat=seat, scores=scores, totals=tuple(st.scores)))
-    over, winner = match_outcome(st.rules, st.scores, st.hand_number)
+    over, winner = match_outcome(st.rules, st.scores, st.hand_number, st.hand_limit)
     if over:
         st.winner = winner
         st.phase = OVER

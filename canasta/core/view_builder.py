@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final, TypeVar, cast
 import attrs
 
 from canasta.errors import ArgumentError
+from canasta.variants.enums import DeadRanks
 
 from . import legality
 from .actions import DECLINE, Action
@@ -272,7 +273,7 @@ def make_view(st: State, seat: object, legal: tuple[Action, ...] = (), variant: 
             legal if seat == st.current and st.phase != OVER else (),  # legal_actions
             variant if variant is not None else r.variant,  # variant
             r,  # rules
-            tuple([_dead_ranks(st, side) for side in range(sides)]) if r.dead_ranks else (),  # dead_ranks
+            tuple([_dead_ranks(st, side) for side in range(sides)]) if r.dead_ranks is not DeadRanks.NONE else (),  # dead_ranks
             tuple(r.reserve_sizes[st.reserve_next :]),  # reserve_piles
             tuple(st.reserve_got) if r.reserve_sizes else (),  # reserve_received
             hand_number >= 1 and st.turns < len(turn_order),  # first_round

@@ -55,7 +55,6 @@ an action that is not an int, a parameter of the wrong type) raise
 
 from __future__ import annotations
 
-import copy
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -202,9 +201,6 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         """The observation tensor's layout (:class:`canasta.encoding.ObservationSpace`)."""
         self.side_of = self.rules.side_of
         """Each seat's side (``rules.side_of``)."""
-        self.one_hand_rules = copy.copy(self.rules)
-        """The table's rules with a match of one hand (``match.hands = 1``, see :func:`_deal`)."""
-        self.one_hand_rules.match_hands = 1
         members = [self.side_of.count(side) for side in range(self.rules.sides)]
         zero_sum = len(set(members)) == 1
         bound = 2 * score_bound(self.rules) / POINTS
@@ -255,7 +251,7 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
 class _Setup:
     """What every state of one game shares: the profile, the encodings, the seats' sides. Never copied."""
 
-    __slots__ = ("action_encoding", "deals", "one_hand", "players", "rules", "side_of", "variant")
+    __slots__ = ("action_encoding", "deals", "players", "rules", "side_of", "variant")
 
     def __init__(self, game: CanastaGame) -> None:
         self.variant = game.variant
@@ -263,7 +259,6 @@ class _Setup:
         self.deals = game.deals
         self.action_encoding = game.action_encoding
         self.side_of = game.side_of
-        self.one_hand = game.one_hand_rules
         self.rules = game.rules
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
@@ -274,17 +269,12 @@ def _deal(setup: _Setup, seed: int) -> Game:
     """The engine's game for deal ``seed``, whose match ends with its first hand.
 
     The OpenSpiel game is one hand, so the engine must not deal a second one
-    when the first ends: the table would show the next deal. The game plays
-    under rules identical to the profile's but for a match of one hand
-    (``match.hands``), so the match is over, and the table stays as the hand
-    left it, the moment the hand ends. The profile, and so the game's record,
-    are untouched: a record replays as the real match, its first hand the same.
-    (The rules are set after the deal, so a hand that ends at the deal itself,
-    a red three turned as the stock's last card, still shows the next deal.)
+    when the first ends: the table would show the next deal. The match stops
+    after one hand (``Game(hands=1)``, an option of the game: the profile and
+    its rules are unchanged), so the table stays as the hand left it, the
+    moment the hand ends; the record says so, and replays the same hand.
     """
-    game = Game(setup.variant, players=setup.players, seed=seed)
-    game.state.rules = setup.one_hand
-    return game
+    return Game(setup.variant, players=setup.players, seed=seed, hands=1)
 
 
 class _Hand:
@@ -398,7 +388,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if game is None:
             return "python_canasta: before the deal"
         table = attrs.evolve(game.view(game.current_player), legal_actions=())
-        return render_table(_shown(table, self._setup.rules), [game.view(seat).hand for seat in range(game.players)])
+        return render_table(table, [game.view(seat).hand for seat in range(game.players)])
 
 
 def _seat(player: object, players: int, call: str) -> int:
@@ -439,7 +429,6 @@ class CanastaObserver:
             if type(flag) is not bool:
                 raise ArgumentError(f"CanastaObserver: {name} must be True or False, got {shown(flag)}")
         self._space = game.observation_encoding
-        self._rules = game.rules
         self._players = game.players
         self._perfect_recall = perfect_recall
         self._public = public_info
@@ -478,7 +467,7 @@ class CanastaObserver:
         assert game is not None
         parts: list[str] = []
         if self._public:
-            shown = _shown(view, self._rules)
+            shown = view
             parts.append(str(shown) if self._private else _public_text(shown))
         elif self._private:
             parts.append(f"seat {player} hand: {' '.join(c.text for c in view.hand)}")
@@ -498,11 +487,6 @@ class CanastaObserver:
         assert isinstance(state, CanastaState)
         seat = _seat(player, state._setup.players, f"CanastaObserver.{call}")
         return state.view(seat)
-
-
-def _shown(view: PlayerView, rules: TableRules) -> PlayerView:
-    """The view as text shows it: under the table's rules, not the one-hand copy, whose match length is a device (see :func:`_deal`)."""
-    return attrs.evolve(view, rules=rules)
 
 
 def _public_text(view: PlayerView) -> str:

@@ -34,7 +34,6 @@ import attrs
 from canasta.core.actions import YES, Action, AnswerGoOut, AskGoOut, Discard, Retract
 from canasta.core.events import Event, HandEnded, OpeningRetracted, PenaltyApplied
 from canasta.core.game import Game
-from canasta.core.going_out import can_go_out
 from canasta.core.views import Phase, PlayerView, Question
 from canasta.variants.citations import citation_for
 from canasta.variants.enums import Choice
@@ -123,7 +122,7 @@ def action_costs(game: Game, seat: int) -> dict[Action, list[Cost]]:
     if not view.legal_actions:
         return costs
     bound = view.phase is Phase.MELD and view.turn.question is Question.YES
-    out_before = bound and can_go_out(game.copy().state, seat)
+    out_before = bound and game.can_go_out()
     hand = game.hand_number
     for action in view.legal_actions:
         trial = game.copy()
@@ -132,7 +131,7 @@ def action_costs(game: Game, seat: int) -> dict[Action, list[Cost]]:
             found += _ask_cost(trial, seat, hand)
         elif isinstance(action, AnswerGoOut) and action.yes:
             found += _answer_cost(view)
-        elif out_before and not found and _still_turn(trial, seat, hand) and not can_go_out(trial.copy().state, seat):
+        elif out_before and not found and _still_turn(trial, seat, hand) and not trial.can_go_out():
             found += _discard_penalty(trial, seat, When.AT_DISCARD)
         if found:
             costs[action] = found
@@ -144,7 +143,7 @@ def _ask_cost(trial: Game, seat: int, hand: int) -> list[Cost]:
     if trial.is_over or trial.phase is not Phase.ANSWER:
         return []
     trial.apply(YES)
-    if not _still_turn(trial, seat, hand) or can_go_out(trial.copy().state, seat):
+    if not _still_turn(trial, seat, hand) or trial.can_go_out():
         return []
     return _discard_penalty(trial, seat, When.IF_YES)
 

@@ -48,6 +48,7 @@ from canasta.core.events import (
     UpcardTurned,
 )
 from canasta.core.views import PlayerView
+from canasta.variants.enums import DeadRanks
 
 
 def seat_name(view: PlayerView, seat: int) -> str:
@@ -135,7 +136,7 @@ def _canasta(view: PlayerView, actor: int, e: CanastaCompleted) -> str:
     text = f"side {e.side} completed a {render.kind_text(e.kind)} canasta of {e.rank.text}"
     dead = view.rules.dead_ranks
     if dead and e.rank.text != "W":
-        text += f": {e.rank.text} is now a dead rank for " + ("that side" if dead == 1 else "everyone")
+        text += f": {e.rank.text} is now a dead rank for " + ("that side" if dead is DeadRanks.SIDE else "everyone")
     return text
 
 

@@ -54,27 +54,17 @@ class PlayedAction:
         return next((e for e in self.events if isinstance(e, MatchEnded)), None)
 
 
-def hand_as_it_ended(game: Game, hand: int) -> Game | None:
-    """The game as hand ``hand`` ended, before the next deal, for a game whose last action ended that hand.
-
-    The engine deals the next hand in the action that ends one, so the table as
-    it stood is played again: the game's record, replayed under the same profile
-    with ``match.hands`` set to end the match after that hand. That key decides
-    nothing but when the match ends (:func:`canasta.core.transitions.match_outcome`),
-    so every action plays as it did. None for a game that started from a
-    position, or where that profile cannot be made (a match past 100 hands).
+def hand_as_it_ended(before: Game, action: Action, hand: int) -> Game | None:
+    """The game as hand ``hand`` ended, before the next deal: ``action``, which ended it, played on a copy of the game
+    ``before`` it whose match stops after that hand (``Game.copy(hands=...)``). The engine deals the next hand in the
+    action that ends one, so the table as it stood is had this way. None if the copy does not end that hand so.
     """
-    from canasta.variants import dumps_variant
-
-    record = game.record()
-    if record.position is not None:
-        return None
-    v = game.variant
-    ending = attrs.evolve(v, match=attrs.evolve(v.match, hands=hand))
+    ended = before.copy(hands=hand)
     try:
-        return Game.replay(attrs.evolve(record, variant=dumps_variant(ending)))
-    except CanastaError:
+        ended.apply(action)
+    except CanastaError:  # pragma: no cover - the action was legal in the game itself
         return None
+    return ended if ended.is_over and ended.hand_number == hand else None
 
 
 class Match:
@@ -139,11 +129,12 @@ class Match:
 
     def _played(self, seat: int, action: Action) -> PlayedAction:
         """Apply ``action`` for ``seat``; where it ends a hand, with the table as that hand ended."""
+        before = self.game.copy()
         events = self.game.apply(action)
         ended = next((e for e in events if isinstance(e, HandEnded)), None)
         if ended is None:
             return PlayedAction(seat=seat, action=action, events=events)
-        at_end = self.game if any(isinstance(e, MatchEnded) for e in events) else hand_as_it_ended(self.game, ended.hand_number)
+        at_end = self.game if any(isinstance(e, MatchEnded) for e in events) else hand_as_it_ended(before, action, ended.hand_number)
         if at_end is None:
             return PlayedAction(seat=seat, action=action, events=events)
         hands = tuple(at_end.view(s).hand for s in range(at_end.players))

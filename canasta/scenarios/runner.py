@@ -83,7 +83,7 @@ def _cmp(failures: list[str], what: str, expected: Any, actual: Any) -> None:
 
 def _check_state(game: Game, tracker: _Tracker, checks: Mapping[str, Any], where: str) -> list[str]:
     out: list[str] = []
-    st = game.state
+    table = game.view(game.current_player)  # what the table shows; the scenario reads nothing hidden but hand sizes, which every seat sees
     legal = {str(a) for a in game.legal_actions()}
     for text in checks.get("legal_includes", []):
         if str(parse_action(text)) not in legal:
@@ -94,11 +94,11 @@ def _check_state(game: Game, tracker: _Tracker, checks: Mapping[str, Any], where
     simple: dict[str, Callable[[], Any]] = {
         "current_player": lambda: game.current_player,
         "phase": lambda: game.phase,
-        "pile_size": lambda: len(st.pile),
-        "pile_top": lambda: card_text(st.pile[-1]) if st.pile else None,
-        "pile_frozen": lambda: st.frozen,
-        "stock_size": lambda: len(st.stock),
-        "opened": lambda: list(st.opened),
+        "pile_size": lambda: table.pile_size,
+        "pile_top": lambda: card_text(table.pile_top) if table.pile_top is not None else None,
+        "pile_frozen": lambda: table.pile_frozen,
+        "stock_size": lambda: table.stock_size,
+        "opened": lambda: list(table.opened),
         "totals": lambda: list(game.scores),
         "match_over": lambda: game.is_over,
         "hand_over": lambda: tracker.hand_end is not None,
@@ -109,9 +109,9 @@ def _check_state(game: Game, tracker: _Tracker, checks: Mapping[str, Any], where
         if key in checks:
             _cmp(out, f"{where}: {key}", checks[key], get())
     per_seat: dict[str, tuple[str, int, Callable[[int], Any]]] = {
-        "hand_sizes": ("hand size of seat", game.players, lambda seat: st.sizes[seat]),
-        "minimums": ("opening minimum of side", game.sides, st.minimum),
-        "canastas": ("canastas of side", game.sides, lambda side: st.canastas(side)[0]),
+        "hand_sizes": ("hand size of seat", game.players, lambda seat: table.hand_sizes[seat]),
+        "minimums": ("opening minimum of side", game.sides, lambda side: table.opening_minimums[side]),
+        "canastas": ("canastas of side", game.sides, lambda side: sum(m.canasta_kind is not None for m in table.melds[side])),
     }
     for key, (what, count, get_one) in per_seat.items():
         for number, value in checks.get(key, {}).items():

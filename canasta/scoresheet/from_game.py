@@ -27,7 +27,6 @@ from the penalty part less the penalties applied.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -35,9 +34,9 @@ import attrs
 
 from canasta.core.canastas import CanastaKind
 from canasta.core.cards import WILD
-from canasta.core.events import Event, HandEnded, OpeningRetracted, PenaltyApplied, Termination
+from canasta.core.events import Event, HandEnded, OpeningRetracted, PenaltyApplied, SpecialHandShown, Termination
 from canasta.core.penalties import Penalty, penalty_value
-from canasta.core.scoring import count_side
+from canasta.core.scoring import SideCount
 from canasta.errors import ArgumentError, CanastaError
 from canasta.variants.enums import MeldRank
 
@@ -47,7 +46,6 @@ if TYPE_CHECKING:
     from canasta.core.actions import Action
     from canasta.core.game import Game
     from canasta.core.scoring import HandScore
-    from canasta.core.state import State
     from canasta.core.table import TableRules
 
     from .sheet import ScoreSheet
@@ -65,25 +63,19 @@ class HandEvents:
     """Each side's count, read from the engine's state when the hand was scored; None where that state could not be had."""
 
 
-def scored_state(before: Game, action: Action, hand: int) -> State | None:
-    """The engine's state when hand ``hand`` is scored, ``action`` having ended it from the game ``before`` (which is not changed).
+def scored_game(before: Game, action: Action, hand: int) -> Game | None:
+    """The game as it stands when hand ``hand`` is scored, ``action`` having ended it from the game ``before`` (which is not changed).
 
-    ``action`` is played on a copy whose rules end the match after hand
-    ``hand`` (``match.hands``, which only the end of the match reads), so the
-    copy stops where the hand is scored, before the next deal. None if the
-    copy does not end that hand so.
+    ``action`` is played on a copy whose match stops after hand ``hand``
+    (``Game.copy(hands=...)``), so the copy stops where the hand is scored,
+    before the next deal. None if the copy does not end that hand so.
     """
-    game = before.copy()
-    st = game.state
-    rules = copy.copy(st.rules)
-    rules.match_hands = hand
-    st.rules = rules
+    game = before.copy(hands=hand)
     try:
         game.apply(action)
     except CanastaError:  # pragma: no cover - the action was legal in the game itself
         return None
-    st = game.state
-    return st if len(st.hand_scores) == hand and game.is_over else None
+    return game if len(game.hand_scores) == hand and game.is_over else None
 
 
 def match_events(game: Game) -> list[HandEvents | None]:
@@ -118,8 +110,9 @@ def match_events(game: Game) -> list[HandEvents | None]:
             if isinstance(event, HandEnded):
                 penalties = tuple(e for e in pending if isinstance(e, PenaltyApplied))
                 raises = tuple(e.seat for e in pending if isinstance(e, OpeningRetracted))
-                st = scored_state(before, action, event.hand_number)
-                sides = None if st is None else tuple(counted_side(rules, st, score) for score in event.scores)
+                shown = next((e for e in reversed(pending) if isinstance(e, SpecialHandShown)), None)
+                scored = scored_game(before, action, event.hand_number)
+                sides = None if scored is None else tuple(counted_side(rules, scored.side_count(score.side), score, shown) for score in event.scores)
                 hands.append(HandEvents(ending=event, penalties=penalties, raises=raises, sides=sides))
                 pending = []
             else:
@@ -149,18 +142,17 @@ def _ranked(rules: TableRules, score: HandScore) -> tuple[dict[str, int], dict[M
     return kinds, by_rank
 
 
-def counted_side(rules: TableRules, st: State, score: HandScore) -> SideEntry:
-    """One side's count, as a table makes it, from the engine's state when the hand is scored (the penalties applied apart).
+def counted_side(rules: TableRules, c: SideCount, score: HandScore, shown: SpecialHandShown | None = None) -> SideEntry:
+    """One side's count, as a table makes it, from what the engine counted when the hand was scored (the penalties applied apart).
 
-    It reads the state as :func:`canasta.core.scoring.score_hand` does, so the sheet's
-    :func:`~canasta.core.scoring.side_score` of it is the engine's score.
+    ``c`` is :meth:`canasta.Game.side_count` at that moment, the count the engine
+    scores a hand from, so the sheet's :func:`~canasta.core.scoring.side_score`
+    of it is the engine's score; ``shown`` the special hand that ended the hand, if any.
     """
     side = score.side
-    if st.special is not None and rules.side_of[st.special[0]] == side:
-        return SideEntry(special_hand=st.special[1])
+    if shown is not None and rules.side_of[shown.seat] == side:
+        return SideEntry(special_hand=shown.name)
     kinds, by_rank = _ranked(rules, score)
-    c = count_side(st, side)
-    melds = st.melds[side]
     entry = SideEntry(
         canastas=kinds,
         rank_canastas=by_rank,
@@ -174,8 +166,8 @@ def counted_side(rules: TableRules, st: State, score: HandScore) -> SideEntry:
         black_threes_in_hand=c.black_threes_in_hand if rules.black_three_hand_penalty else 0,
         reserves_untaken=c.reserves_untaken,
     )
-    if entry.melds != bool(melds):
-        entry = attrs.evolve(entry, has_meld=bool(melds))
+    if entry.melds != c.has_meld:
+        entry = attrs.evolve(entry, has_meld=c.has_meld)
     return entry
 
 
@@ -287,4 +279,4 @@ def sheet_from_game(game: Game) -> ScoreSheet:
     return sheet
 
 
-__all__ = ["HandEvents", "counted_side", "hand_entry", "match_events", "red_threes_scored", "scored_state", "sheet_from_game", "side_entry"]
+__all__ = ["HandEvents", "counted_side", "hand_entry", "match_events", "red_threes_scored", "scored_game", "sheet_from_game", "side_entry"]

@@ -40,7 +40,7 @@ import tomli_w
 
 from canasta.core.canastas import CanastaKind
 from canasta.core.cards import WILD
-from canasta.core.table import RULE_FIELDS, TableRules, UnsupportedPlayerCount
+from canasta.core.table import TableRules, UnsupportedPlayerCount
 from canasta.variants import Variant, VariantError, dumps_variant, loads_variant
 from canasta.variants.diff import RuleDifference, diff_variants, format_value
 from canasta.variants.schema import PLAYER_COUNTS
@@ -51,8 +51,8 @@ from .results import RuleEffect, RuleEffects, SimulationResult, SkippedRule, Ski
 from .stats import Difference, standardized_by
 from .summary import sides_of
 
-_IGNORED_SLOTS = frozenset({"variant", "meld_cache", "extended_scoring"})
-"""TableRules attributes that are not rules: the profile itself, a cache shared by equal meld rules, and
+_IGNORED_SLOTS = frozenset({"variant", "extended_scoring"})
+"""TableRules attributes that are not rules: the profile itself, and
 ``extended_scoring``, which only says whether any scoring rule of schema 2 is set (a fast path of
 :func:`canasta.core.scoring.score_hand`: where it is off, every rule it stands for adds nothing). Every rule it
 summarizes is compared itself."""
@@ -195,7 +195,15 @@ def _drop(rules: Rules, dependant: str) -> None:
 
 
 def _rules(table: TableRules) -> dict[str, object]:
-    return {slot: getattr(table, slot) for slot in RULE_FIELDS if slot not in _IGNORED_SLOTS}
+    """Every rule of a table by its attribute's name: its public attributes that are values, not methods."""
+    out: dict[str, object] = {}
+    for name in dir(table):
+        if name.startswith("_") or name in _IGNORED_SLOTS:
+            continue
+        value = getattr(table, name)
+        if not callable(value):
+            out[name] = dict(value) if isinstance(value, Mapping) else value
+    return out
 
 
 def _off(rules: Rules) -> list[Switch]:
