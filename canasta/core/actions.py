@@ -323,6 +323,11 @@ class ShowSpecialHand(Action):
         return f"ShowSpecialHand(name={self.name!r})"
 
 
+TAKE_FORMS: tuple[tuple[int, int, int], ...] = ((2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 0, 0))
+"""The forms of taking the pile, as the (naturals, twos, jokers) from the hand that go with its top card: a natural pair,
+a natural and a two, a natural and a joker, or the top card alone onto the side's meld of its rank (000 ATT TA HÖGEN 6,
+001 §14 A; decisions P6). Which of them a profile allows is the profile's (``discard_pile``); the forms are these."""
+
 ACTION_TYPES = (Draw, TakePile, Meld, Discard, AskGoOut, AnswerGoOut, Retract, DeclinePile, LayRedThree, ShowSpecialHand)
 """Every concrete action class."""
 
@@ -521,6 +526,7 @@ __all__ = [
     "NO",
     "RANK_CHARS",
     "RETRACT",
+    "TAKE_FORMS",
     "WILD",
     "YES",
     "Action",

@@ -32,4 +32,23 @@ def canasta_kind(rank: int, twos: int, jokers: int, *, pure_wild: bool = True, e
     return CanastaKind.NATURAL if twos + jokers == 0 else CanastaKind.MIXED
 
 
-__all__ = ["CanastaKind", "canasta_kind"]
+def counts_as_natural(rank: int, twos: int, jokers: int) -> bool:
+    """Whether a meld of these wild cards is natural: none in a meld of a natural rank; in the wild-card meld, wild cards
+    of one kind (all twos or all jokers; decisions P29). The going-out rules count such a canasta with the natural ones
+    (``going_out.canasta_kinds_required.natural``, 001 §18 B with 004 opt b), and the table shows it as natural."""
+    if rank == WILD:
+        return twos == 0 or jokers == 0
+    return twos + jokers == 0
+
+
+KIND_WORDS = {
+    CanastaKind.NATURAL: "natural",
+    CanastaKind.MIXED: "mixed",
+    CanastaKind.WILD: "wild",
+    CanastaKind.PURE_WILD: "pure wild",
+    CanastaKind.EVERY_JOKER: "every-joker wild",
+}
+"""Each kind as the table says it (004 opt b names the wild-card canastas)."""
+
+
+__all__ = ["KIND_WORDS", "CanastaKind", "canasta_kind", "counts_as_natural"]

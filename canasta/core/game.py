@@ -566,10 +566,10 @@ def _dead_end(game: Game) -> str:
     No play reaches such a state (the engine keeps a move open for every
     player: docs/engine.md, "No dead ends"), so the position is refused at load.
     """
-    from .actions import DECLINE, DRAW, discard, take
+    from .actions import DECLINE, DRAW, TAKE_FORMS, discard, take
 
     if game.phase is Phase.DRAW:
-        tries: list[Action] = [DRAW, DECLINE, take(2), take(1, 1), take(1, 0, 1), take()]
+        tries: list[Action] = [DRAW, DECLINE, *(take(*form) for form in TAKE_FORMS)]
     else:
         tries = [discard(rank) for rank in (*range(13), JOKER)]
     reasons: list[str] = []

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .canastas import counts_as_natural
 from .cards import JOKER, THREE, TWO, WILD
 from .state import MELD, State
 from .table import TableRules
@@ -260,7 +261,7 @@ def _naturals(shapes: list[list[int]], melds: SideMelds, size: int) -> int:
     """The natural canastas once the plan is laid: natural melds of the plan, and a wild-card canasta of one kind (decisions P29)."""
     count = sum(1 for s in shapes if s[1] + s[2] >= size and s[2] == 0)
     wild = melds.get(WILD)
-    return count + int(wild is not None and wild[0] + wild[1] + wild[2] >= size and (wild[1] == 0 or wild[2] == 0))
+    return count + int(wild is not None and wild[0] + wild[1] + wild[2] >= size and counts_as_natural(WILD, wild[1], wild[2]))
 
 
 __all__ = ["NATURAL_RANKS", "SideMelds", "Step", "can_go_out", "going_out_plan", "split_wilds"]

@@ -15,11 +15,10 @@ carry a fixed key and their own citation, in :data:`FIXED_SOURCES`.
 
 from __future__ import annotations
 
-from typing import Final
-
 from canasta.variants.enums import ConcealedMinimum, DeadRanks, ReserveTrigger, StockExhausted
 
 from .actions import (
+    TAKE_FORMS,
     Action,
     AnswerGoOut,
     AskGoOut,
@@ -33,6 +32,7 @@ from .actions import (
     TakePile,
     take,
 )
+from .canastas import counts_as_natural
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
 from .discards import discard_violation
 from .going_out import NATURAL_RANKS, can_go_out, going_out_plan
@@ -77,9 +77,6 @@ def refusal_source(rules: TableRules, key: str) -> str:
     if fixed is not None:
         return fixed
     return rules.cite(key)
-
-
-_TAKE_FORMS: Final = ((2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 0, 0))
 
 
 def rank_value(st: State, rank: int) -> int:
@@ -201,12 +198,8 @@ def _after_meld(st: State, side: int, rank: int, n: int, t: int, j: int, existin
     before = n0 + t0 + j0 >= size
     after = n0 + t0 + j0 + n + t + j >= size
     if after:
-        if rank == WILD:
-            nat_before = before and (t0 == 0 or j0 == 0)
-            nat_after = t0 + t == 0 or j0 + j == 0
-        else:
-            nat_before = before and t0 + j0 == 0
-            nat_after = t0 + j0 + t + j == 0
+        nat_before = before and counts_as_natural(rank, t0, j0)
+        nat_after = counts_as_natural(rank, t0 + t, j0 + j)
         canastas += 0 if before else 1
         naturals += int(nat_after) - int(nat_before)
     return canastas, naturals, turn_canastas(st, side, rank, after), after
@@ -468,7 +461,7 @@ def _take_violation(st: State, a: TakePile) -> Violation | None:
     if found is not None:
         return found
     n, t, j = a.naturals, a.twos, a.jokers
-    if (n, t, j) not in _TAKE_FORMS:
+    if (n, t, j) not in TAKE_FORMS:
         return ("discard_pile.forms", "take with a natural pair (n2), a natural and a wild (n1 t1, n1 j1), or onto your meld (take)")
     return _form_violation(st, seat, side, rank, existing, n, t, j, a.top_only)
 
@@ -740,7 +733,7 @@ def _decline_violation(st: State) -> Violation | None:
     if mode is StockExhausted.OPTIONAL_PICKUP or st.retracted:
         return None
     # A take for an opening that the hand cannot complete is refused (_opening_reach_violation), so it is never forced (004 L194).
-    takes = [f for f in _TAKE_FORMS if _take_violation(st, take(*f)) is None]
+    takes = [f for f in TAKE_FORMS if _take_violation(st, take(*f)) is None]
     if not takes:
         return None
     if mode is StockExhausted.FORCED_IF_LEGAL:

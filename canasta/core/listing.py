@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import Final, TypeGuard
 
-from .actions import ASK, DECLINE, DRAW, LAY, NO, RETRACT, YES, Action, Discard, Meld, TakePile, discard, meld, show, take
+from .actions import ASK, DECLINE, DRAW, LAY, NO, RETRACT, TAKE_FORMS, YES, Action, Discard, Meld, TakePile, discard, meld, show, take
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, THREE, TWO, WILD
 from .discards import free_ranks
 from .legality import (
-    _TAKE_FORMS,
     _decline_violation,
     _discard_violation,
     _form_violation,
@@ -249,8 +248,8 @@ _DISCARDS: Final[tuple[Discard, ...]] = tuple(discard(rank) for rank in range(13
 """The interned discard of each rank index."""
 _DISCARD_JOKER: Final = discard(JOKER)
 _TAKES: Final[tuple[tuple[tuple[int, int, int, bool, TakePile], ...], tuple[tuple[int, int, int, bool, TakePile], ...]]] = (
-    tuple((*form, False, take(*form, False)) for form in _TAKE_FORMS),
-    tuple((*form, top, take(*form, top)) for form in _TAKE_FORMS for top in (False, True)),
+    tuple((*form, False, take(*form, False)) for form in TAKE_FORMS),
+    tuple((*form, top, take(*form, top)) for form in TAKE_FORMS for top in (False, True)),
 )
 """The interned take-pile candidates in listing order: whole pile only, and whole pile or top card (000 ATT TA HÖGEN 3 b)."""
 

@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .canastas import CanastaKind, canasta_kind
+from .canastas import KIND_WORDS, CanastaKind, canasta_kind
 from .cards import Card
 from .events import FreezeReason
 from .views import Phase, Question
@@ -57,14 +57,6 @@ if TYPE_CHECKING:
 MELD_CARDS_WIDTH = 30
 """A meld's cards are padded to this width, so the canasta status of every meld starts in one column."""
 
-_KIND_WORDS = {
-    CanastaKind.NATURAL: "natural",
-    CanastaKind.MIXED: "mixed",
-    CanastaKind.WILD: "wild",
-    CanastaKind.PURE_WILD: "pure wild",
-    CanastaKind.EVERY_JOKER: "every-joker wild",
-}
-"""A meld's kind as the table says it (004 opt b names the wild-card canastas)."""
 
 
 _FREEZING_DISCARDS = {FreezeReason.WILD_DISCARD: "wild card", FreezeReason.BLACK_THREE_DISCARD: "black three"}
@@ -147,7 +139,7 @@ def count_text(n: int) -> str:
 
 def kind_text(kind: CanastaKind) -> str:
     """A canasta kind in words: ``natural``, ``mixed``, ``wild`` or ``pure wild``."""
-    return _KIND_WORDS[kind]
+    return KIND_WORDS[kind]
 
 
 def meld_line(m: MeldView) -> str:

@@ -13,6 +13,7 @@ from typing import Final
 
 from canasta.variants.enums import DeadRanks, ReserveTrigger
 
+from .canastas import counts_as_natural
 from .cards import (
     BLACK_THREE_CLUBS,
     BLACK_THREE_SPADES,
@@ -387,13 +388,11 @@ class State:
         for rank, (n, t, j, _) in self.melds[side].items():
             if n + t + j >= size:
                 total += 1
+                natural += counts_as_natural(rank, t, j)
                 if rank == WILD:
                     wild += 1
-                    natural += int(t == 0 or j == 0)
                 elif t + j:
                     mixed += 1
-                else:
-                    natural += 1
         return total, natural, mixed, wild
 
     def canastas(self, side: int) -> tuple[int, int]:
@@ -403,8 +402,7 @@ class State:
         for rank, (n, t, j, _) in self.melds[side].items():
             if n + t + j >= size:
                 total += 1
-                if (rank != WILD and t + j == 0) or (rank == WILD and (t == 0 or j == 0)):
-                    natural += 1
+                natural += counts_as_natural(rank, t, j)
         return total, natural
 
     def is_dead(self, side: int, rank: int) -> bool:

@@ -23,6 +23,7 @@ from canasta.variants.enums import DeadRanks
 from . import legality
 from .actions import DECLINE, Action
 from .arguments import shown
+from .canastas import counts_as_natural
 from .cards import CARDS, N_CODES, WILD, Card, Rank
 from .state import ANSWER, DRAW, OVER, MeldTuple, State
 from .table import TableRules
@@ -160,7 +161,7 @@ def meld_view(rules: TableRules, rank: int, meld: object) -> MeldView:
             jokers,  # jokers
             tuple([CARDS[c] for c in cards]),  # cards
             total >= size,  # is_canasta
-            twos == 0 or jokers == 0 if rank == WILD else twos + jokers == 0,  # is_natural
+            counts_as_natural(rank, twos, jokers),  # is_natural
             max(0, size - total),  # to_canasta
             rules.kind_of(rank, twos, jokers) if total >= size else None,  # canasta_kind
         ),

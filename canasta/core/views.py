@@ -23,7 +23,7 @@ import attrs
 from canasta.variants.enums import Choice
 
 from .actions import Action
-from .canastas import CanastaKind
+from .canastas import KIND_WORDS, CanastaKind
 from .cards import Card, Rank
 from .events import FreezeReason
 from .state import ANSWER, DRAW, MELD, OVER
@@ -76,7 +76,7 @@ class MeldView:
     is_canasta: bool
     """Seven cards or more (000 CANASTA 1, 001 §15 A; the profile's ``canastas.size``)."""
     is_natural: bool
-    """No wild card in it (for a wild-card meld: only twos or only jokers, 004 opt b)."""
+    """No wild card in it (for a wild-card meld: only twos or only jokers, 004 opt b; :func:`~canasta.core.canastas.counts_as_natural`)."""
     to_canasta: int
     """Cards still needed to make it a canasta; 0 once it is one."""
     canasta_kind: CanastaKind | None = None
@@ -89,10 +89,10 @@ class MeldView:
 
     @property
     def kind(self) -> str:
-        """``natural canasta``, ``mixed canasta``, or ``meld``."""
-        if not self.is_canasta:
+        """The canasta in words, ``natural canasta``, ``mixed canasta``, ``pure wild canasta`` ... (its :attr:`canasta_kind`), or ``meld``."""
+        if self.canasta_kind is None:
             return "meld"
-        return "natural canasta" if self.is_natural else "mixed canasta"
+        return f"{KIND_WORDS[self.canasta_kind]} canasta"
 
 
 @attrs.frozen(kw_only=True)

@@ -55,6 +55,7 @@ from canasta.core.actions import (
     LAY,
     NO,
     RETRACT,
+    TAKE_FORMS,
     YES,
     Action,
     discard,
@@ -69,9 +70,6 @@ from canasta.core.cards import ACE, BLACK_THREES, FOUR, JOKER, SUIT_CHARS, THREE
 from canasta.core.game import Game
 from canasta.errors import ArgumentError, NotationError, shown_text, shown_value
 from canasta.variants import Variant, load_variant
-
-TAKE_FORMS = ((2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 0, 0))
-"""The (naturals, twos, jokers) from hand that take the pile with its top card (001 §14 A; decisions P6)."""
 
 
 def resolve_variant(variant: Variant | str | Path, call: str = "resolve_variant") -> Variant:
