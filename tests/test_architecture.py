@@ -72,3 +72,47 @@ def test_the_check_sees_an_upward_import() -> None:
     game = PACKAGE / "core" / "game.py"
     source = "from canasta.simulation import simulate\nfrom ..bots import RandomBot\nimport canasta.play.session\nfrom .state import State\n"
     assert imported_packages(game, source) - allowed_imports()["core"] == {"simulation", "bots", "play"}
+
+
+def _runtime_imports_in_core(path: Path) -> set[str]:
+    """The modules of ``canasta.core`` a module of it imports when it runs (imports under ``if TYPE_CHECKING:`` left out)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(node) for block in ast.walk(tree) if isinstance(block, ast.If) and getattr(block.test, "id", "") == "TYPE_CHECKING" for node in ast.walk(block)}
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only or not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level == 1:
+            found.update([node.module.split(".")[0]] if node.module else [a.name for a in node.names])
+        elif node.module and node.module.startswith("canasta.core."):
+            found.add(node.module.split(".")[2])
+    return found - {path.stem}
+
+
+def test_no_import_circle_inside_the_engine() -> None:
+    """The engine's modules form layers: no module imports, at run time and however indirectly, one that imports it."""
+    core = {p.stem: p for p in (PACKAGE / "core").glob("*.py") if p.stem != "__init__"}
+    graph = {name: _runtime_imports_in_core(path) & set(core) for name, path in core.items()}
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        if name in path:
+            raise AssertionError("import circle: " + " -> ".join([*path[path.index(name) :], name]))
+        if name in done:
+            return
+        for dep in sorted(graph[name]):
+            visit(dep, (*path, name))
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+
+
+MOST_LINES = 620
+"""About 600 lines: past that a module holds more than one job (docs/architecture.md)."""
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_is_past_about_600_lines(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MOST_LINES, f"{path.relative_to(ROOT)} has {lines} lines; split it by job"

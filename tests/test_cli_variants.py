@@ -11,7 +11,7 @@ import pytest
 from engine_helpers import BUNDLED
 
 from canasta.cli.main import main
-from canasta.variants.loading import load_variant, loads_variant, variant_names
+from canasta.variants import load_variant, loads_variant, variant_names
 from canasta.variants.schema import PlayerCount
 
 THREE_MISTAKES = """\

@@ -13,9 +13,9 @@ import jsonschema
 import pytest
 from engine_helpers import BUNDLED
 
+from canasta.variants import bundled_dir, load_variant, variant_names
 from canasta.variants.converter import unstructure_variant
 from canasta.variants.jsonschema import variant_json_schema
-from canasta.variants.loading import bundled_dir, load_variant, variant_names
 from canasta.variants.reference import keys
 from canasta.variants.schema import PLAYER_COUNTS, Variant, key_type
 

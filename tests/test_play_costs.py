@@ -18,7 +18,7 @@ import canasta
 from canasta.bots import RandomBot
 from canasta.core.actions import ASK, NO, RETRACT, YES, Action, AskGoOut, Discard, Meld
 from canasta.core.events import OpeningRetracted, PenaltyApplied
-from canasta.core.going_out import can_go_out
+from canasta.core.legality import can_go_out
 from canasta.play import Match, PlainScreen, run_session
 from canasta.play.costs import Cost, When
 from canasta.play.text import penalties_text

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.core.positions import variant_spec
+from canasta.core.position_files import variant_spec
 from canasta.errors import PositionError
 
 SNIPPETS = Path(__file__).resolve().parents[1] / "docs" / "snippets"

@@ -20,7 +20,7 @@ from engine_helpers import ACTION_POOL, BUNDLED, assert_illegal, game, setup
 
 import canasta
 from canasta.bots import HeuristicBot
-from canasta.core.legality import FIXED_SOURCES
+from canasta.core.refusals import FIXED_SOURCES
 from canasta.variants.reference import keys
 
 VARIANTS = Path(__file__).resolve().parents[1] / "variants"

@@ -107,7 +107,7 @@ def run_list(_: argparse.Namespace) -> int:
     On a terminal with rich installed this is a table; otherwise (pipes,
     scripts, no rich) exactly one plain line per profile, stable for tools.
     """
-    from ..variants.loading import load_variant, variant_names
+    from ..variants import load_variant, variant_names
 
     rows: list[tuple[str, str, str]] = []
     failed = False

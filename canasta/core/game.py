@@ -44,10 +44,11 @@ from .arguments import check_hands, check_players, check_rules_version, check_se
 from .cards import JOKER, cards_of
 from .dealing import deal_hand, lay_red_threes
 from .events import Event, PenaltyApplied, Termination
-from .going_out import can_go_out
+from .legality import can_go_out
 from .listing import is_listed, legal_actions
 from .penalties import Penalty, penalty_of, penalty_value
-from .positions import build_state, export_position, read_position, stored_position
+from .position_files import export_position, read_position, stored_position
+from .positions import build_state
 from .records import GameRecord
 from .scoring import HandScore, SideCount, count_side
 from .state import DRAW, MELD, OVER, State

@@ -24,9 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from canasta.variants.enums import ConcealedMinimum
+
 from .canastas import counts_as_natural
-from .cards import JOKER, THREE, TWO, WILD
-from .state import MELD, State
+from .cards import THREE, TWO, WILD
+from .refusals import Violation
+from .state import State, concealed_now
 from .table import TableRules
 
 Step = tuple[int, int, int, int]
@@ -45,46 +48,6 @@ def split_wilds(wilds: int, twos: int, jokers: int, jokers_first: bool) -> tuple
         return wilds - j, j
     t = min(wilds, twos)
     return t, wilds - t
-
-
-def can_go_out(st: State, seat: int) -> bool:
-    """Whether ``seat`` (who has drawn) can meld his whole hand, keeping at most one card to discard.
-
-    Under a profile with schema 2's meld or going-out rules the plan found is
-    also played through on a copy of the state, step by step through the
-    engine's legality, so the answer is never a plan the rules refuse.
-    """
-    side = st.side(seat)
-    if not st.opened[side] or st.pending or st.red_threes_in_hand(seat):
-        return False
-    r = st.rules
-    counts = list(st.counts[seat])
-    counts[THREE] = st.naturals_in_hand(seat, THREE)
-    melds = {rank: (m[0], m[1], m[2]) for rank, m in st.melds[side].items()}
-    if not (r.meld_filters or r.family_going_out or r.reserve_sizes):
-        return going_out_plan(counts, melds, r) is not None
-    dead = frozenset(rank for rank in NATURAL_RANKS if st.is_dead(side, rank))
-    found = going_out_plan(counts, melds, r, dead=dead, opening=st.opened_now, reserve_ok=not r.reserve_taken_required or st.reserve_got[st.reserve_unit(seat)])
-    return found is not None and _plays(st, found)
-
-
-def _plays(st: State, plan: tuple[list[Step], int | None]) -> bool:
-    """Whether the plan's melds, then its discard, are each legal in turn and take the player out (checked on a copy)."""
-    from .actions import Action, discard, meld
-    from .legality import check
-    from .transitions import do
-
-    trial = st.copy()
-    seat, hand = trial.current, trial.hand_number
-    steps, last = plan
-    actions: list[Action] = [meld(*step) for step in steps]
-    if last is not None:
-        actions.append(discard(JOKER if last == WILD else last))
-    for action in actions:
-        if trial.hand_number != hand or check(trial, action) is not None:
-            return False
-        do(trial, action)
-    return trial.hand_number != hand or trial.phase != MELD or not trial.sizes[seat]
 
 
 def going_out_plan(
@@ -264,4 +227,81 @@ def _naturals(shapes: list[list[int]], melds: SideMelds, size: int) -> int:
     return count + int(wild is not None and wild[0] + wild[1] + wild[2] >= size and counts_as_natural(WILD, wild[1], wild[2]))
 
 
-__all__ = ["NATURAL_RANKS", "SideMelds", "Step", "can_go_out", "going_out_plan", "split_wilds"]
+def _natural_needed(count: int) -> str:
+    return "your side needs a natural canasta to go out" if count == 1 else f"your side needs {count} natural canastas to go out"
+
+
+def going_out_violation(
+    st: State, seat: int, canastas: int, naturals: int, turn_canastas: int, opened_after: bool, meld: tuple[int, int, int, int] = (-1, 0, 0, 0)
+) -> Violation | None:
+    """Why the player may not go out with the side's melds as given, or None (topics H, I).
+
+    ``meld`` (rank, naturals, twos, jokers) is a meld about to be laid, for the
+    requirements of schema 2 that read the side's melds themselves.
+    """
+    found = _going_out_violation(st, seat, canastas, naturals, turn_canastas, opened_after)
+    if found is None and st.rules.family_going_out:
+        return family_going_out_violation(st, seat, meld)
+    return found
+
+
+def family_going_out_violation(st: State, seat: int, meld: tuple[int, int, int, int] = (-1, 0, 0, 0)) -> Violation | None:
+    """The going-out requirements of schema 2: canastas of a class, no unfinished meld of a rank, the reserve pile received.
+
+    ``going_out.canasta_kinds_required`` (mixed and wild; natural is checked
+    with the count), ``going_out.unfinished_melds_forbidden`` (Modern American:
+    no unfinished wild-card meld, CCN) and ``going_out.reserve_taken`` (Hand and
+    Foot's foot). ``meld`` is added to the side's melds as if laid.
+    """
+    r = st.rules
+    side = r.side_of[seat]
+    size = r.canasta_size
+    rank, n, t, j = meld
+    mixed = wild = 0
+    shapes = [(rk, m[0], m[1], m[2]) for rk, m in st.melds[side].items() if rk != rank]
+    if rank >= 0:
+        m = st.melds[side].get(rank)
+        shapes.append((rank, n + (m[0] if m else 0), t + (m[1] if m else 0), j + (m[2] if m else 0)))
+    for rk, a, b, c in shapes:
+        if a + b + c >= size:
+            if rk == WILD:
+                wild += 1
+            elif b + c:
+                mixed += 1
+        elif r.unfinished_forbidden[rk]:
+            return ("going_out.unfinished_melds_forbidden", "your side may not go out with an unfinished meld of " + ("wild cards" if rk == WILD else "that rank"))
+    if mixed < r.mixed_canastas_required:
+        return ("going_out.canasta_kinds_required.mixed", f"your side needs {r.mixed_canastas_required} mixed canasta(s) to go out and has {mixed}")
+    if wild < r.wild_canastas_required:
+        return ("going_out.canasta_kinds_required.wild", f"your side needs {r.wild_canastas_required} wild-card canasta(s) to go out and has {wild}")
+    if r.reserve_taken_required and not st.reserve_got[st.reserve_unit(seat)]:
+        return ("going_out.reserve_taken", "you may go out only once you have received your reserve pile")
+    return None
+
+
+def _going_out_violation(st: State, seat: int, canastas: int, naturals: int, turn_canastas: int, opened_after: bool) -> Violation | None:
+    r = st.rules
+    if st.asked == 3 and not st.ask_binds:
+        return ("going_out.permission", "your partner answered no to 'may I go out?', so you must keep a card")
+    req = r.canastas_required
+    if opened_after:
+        if canastas < req:
+            return ("going_out.canastas_required", f"your side needs {req} canasta(s) to go out and has {canastas}")
+        if naturals < r.natural_canastas_required:
+            return ("going_out.canasta_kinds_required.natural", _natural_needed(r.natural_canastas_required))
+        return None
+    if not concealed_now(st, seat):
+        if not r.concealed_allowed:
+            return ("concealed_going_out.allowed", "your side has not opened, and these rules have no concealed going out: open first")
+        return ("initial_meld.minimums", "your side has not opened, so only a concealed going out is possible")
+    waived = r.concealed_minimum is ConcealedMinimum.ALWAYS_WAIVED or (r.concealed_minimum is ConcealedMinimum.WAIVED_AFTER_STOCK_DRAW and st.drew_from_stock)
+    if not waived:
+        return ("concealed_going_out.minimum", "going out concealed here still needs the opening minimum")
+    if turn_canastas < 1 or canastas < req:
+        return ("going_out.canastas_required", f"going out concealed needs a canasta of your own and {req} in all")
+    if naturals < r.natural_canastas_required:
+        return ("going_out.canasta_kinds_required.natural", _natural_needed(r.natural_canastas_required))
+    return None
+
+
+__all__ = ["NATURAL_RANKS", "SideMelds", "Step", "going_out_plan", "going_out_violation", "split_wilds"]

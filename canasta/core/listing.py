@@ -14,19 +14,10 @@ from typing import Final, TypeGuard
 from .actions import ASK, DECLINE, DRAW, LAY, NO, RETRACT, TAKE_FORMS, YES, Action, Discard, Meld, TakePile, discard, meld, show, take
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, THREE, TWO, WILD
 from .discards import free_ranks
-from .legality import (
-    _decline_violation,
-    _discard_violation,
-    _form_violation,
-    _lay_violation,
-    _meld_violation,
-    _pile_violation,
-    _taker_violation,
-    early_melds_open,
-    held_red_threes,
-    yes_binds,
-)
+from .legality import decline_violation, discard_refusal, early_melds_open, lay_violation, yes_binds
 from .meld_limits import dead_ranks, in_opening, wilds_allowed, wilds_need_naturals
+from .meld_rules import held_red_threes, meld_violation
+from .pile_rules import form_violation, pile_violation, taker_violation
 from .special_hands import shown_now
 from .state import ANSWER, OVER, MeldTuple, State
 from .state import DRAW as PHASE_DRAW
@@ -35,7 +26,7 @@ from .state import DRAW as PHASE_DRAW
 def _shapes(st: State, rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None) -> list[tuple[int, int, int]]:
     """The (naturals, twos, jokers) a meld of ``rank`` may take, from the meld's shape alone, in a fixed order.
 
-    Shapes are screened with the same limits :func:`_shape_violation`
+    Shapes are screened with the same limits :func:`shape_violation`
     applies; what is left to check is the hand left after melding.
     """
     r = st.rules
@@ -131,7 +122,7 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
     and still leave two cards, the shape decides alone and the melds come
     from a cache (:func:`_shape_melds`). Otherwise, and always for black
     threes, a candidate that leaves fewer than two cards goes through
-    :func:`_meld_violation` in full; tests compare this list with
+    :func:`meld_violation` in full; tests compare this list with
     :func:`check` over every candidate.
     """
     r = st.rules
@@ -144,7 +135,7 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
     twos, jokers = counts[TWO], counts[WILD]
     hand_size = st.sizes[seat]
     reds = held_red_threes(st, seat)
-    if reds:  # kept red threes stay in hand: one other card must stay to discard (_remaining_violation)
+    if reds:  # kept red threes stay in hand: one other card must stay to discard (remaining_violation)
         hand_size += 1 - reds
     melds = st.melds[side]
     limit = hand_size - 2 - twos - jokers  # most naturals of a rank that can go with every wild card and leave two cards
@@ -233,14 +224,14 @@ def _filtered_meld_candidates(st: State, seat: int, side: int) -> list[Action]:
 def _melds_checked(
     st: State, out: list[Action], rank: int, avail: int, twos: int, jokers: int, existing: MeldTuple | None, hand_size: int
 ) -> None:
-    """Append the melds of ``rank`` that keep two cards in hand, and those :func:`_meld_violation` accepts.
+    """Append the melds of ``rank`` that keep two cards in hand, and those :func:`meld_violation` accepts.
 
     The actions come from :func:`_shape_melds`, interned, in the order of :func:`_shapes`.
     """
     shapes = _shapes(st, rank, avail, twos, jokers, existing)
     for i, a in enumerate(_shape_melds(st, rank, avail, twos, jokers, existing)[avail]):
         n, t, j = shapes[i]
-        if (rank != THREE and hand_size - n - t - j >= 2) or _meld_violation(st, a) is None:
+        if (rank != THREE and hand_size - n - t - j >= 2) or meld_violation(st, a) is None:
             out.append(a)
 
 
@@ -266,9 +257,9 @@ def _discard_candidates(st: State, seat: int, side: int) -> list[Action]:
     if not held:
         return held
     if st.sizes[seat] == 1:
-        return [d for d in held if isinstance(d, Discard) and _discard_violation(st, d) is None]
+        return [d for d in held if isinstance(d, Discard) and discard_refusal(st, d) is None]
     if st.pending or (not st.opened[side] and st.turn_new):
-        return []  # with two or more cards, _discard_violation refuses every rank for these two reasons
+        return []  # with two or more cards, discard_refusal refuses every rank for these two reasons
     if (st.asked == 2 or st.ask_binds) and yes_binds(st, seat):
         return []  # bound by the partner's yes, or by asking after melding (001 §23 B): only going out ends the turn
     if st.rules.discard_restricted:
@@ -292,24 +283,24 @@ def legal_actions(st: State) -> list[Action]:
         out = [DRAW] if st.stock else []
         if r.from_hand_before_pile and st.turn_new and not st.opened[side]:
             out.append(RETRACT)  # an opening laid before the draw (the same conditions as _retract_violation)
-        if st.pile and not st.retracted and _pile_violation(st) is None:
+        if st.pile and not st.retracted and pile_violation(st) is None:
             rank = st.pile[-1] >> 2
             existing = st.melds[side].get(rank)
-            if _taker_violation(st, seat, side, existing) is None:
+            if taker_violation(st, seat, side, existing) is None:
                 counts = st.counts[seat]
                 held, twos, jokers = counts[rank], counts[TWO], counts[WILD]
                 for n, t, j, top_only, a in _TAKES[r.take_top_card_only]:
-                    # the first check of _form_violation, inline: the player holds the cards of the form
+                    # the first check of form_violation, inline: the player holds the cards of the form
                     if (
                         n <= held
                         and t <= twos
                         and j <= jokers
-                        and _form_violation(st, seat, side, rank, existing, n, t, j, top_only) is None
+                        and form_violation(st, seat, side, rank, existing, n, t, j, top_only) is None
                     ):
                         out.append(a)
-        if not st.stock and _decline_violation(st) is None:
+        if not st.stock and decline_violation(st) is None:
             out.append(DECLINE)
-        if r.keep_red_threes and st.red_threes_in_hand(seat) and _lay_violation(st) is None:
+        if r.keep_red_threes and st.red_threes_in_hand(seat) and lay_violation(st) is None:
             out.append(LAY)
         if r.from_hand_before_pile and early_melds_open(st):
             out += _filtered_meld_candidates(st, seat, side) if r.meld_filters else _meld_candidates(st, seat, side)
@@ -328,7 +319,7 @@ def legal_actions(st: State) -> list[Action]:
         out.append(ASK)  # the same conditions as _ask_violation
     if not st.opened[side] and (st.turn_new or st.pending):
         out.append(RETRACT)  # the same conditions as _retract_violation
-    if r.keep_red_threes and st.red_threes_in_hand(seat) and _lay_violation(st) is None:
+    if r.keep_red_threes and st.red_threes_in_hand(seat) and lay_violation(st) is None:
         out.append(LAY)
     return out
 

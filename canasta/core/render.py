@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING
 from .canastas import KIND_WORDS, CanastaKind, canasta_kind
 from .cards import Card
 from .events import FreezeReason
-from .views import Phase, Question
+from .phases import Phase, Question
 
 if TYPE_CHECKING:
     from .views import MeldView, PlayerView

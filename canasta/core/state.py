@@ -428,3 +428,30 @@ def _restore_state(rules: TableRules, seed: int, values: tuple[object, ...]) -> 
     for name, value in zip(FIELDS, values, strict=True):
         setattr(st, name, value)
     return st
+
+
+def concealed_now(st: State, seat: int) -> bool:
+    """Whether going out now would be concealed: nothing melded before this turn (000 DIREKT UTGÅNG 1, 001 §19 A•1)."""
+    r = st.rules
+    if not r.concealed_allowed or st.turn_added_old:
+        return False
+    if r.concealed_by_side:
+        side = r.side_of[seat]
+        return not any(rank not in st.turn_new for rank in st.melds[side])
+    return not st.melded_before[seat]
+
+
+def turn_canastas(st: State, side: int, extra_rank: int = -1, extra_is_canasta: bool = False) -> int:
+    melds = st.melds[side]
+    size = st.rules.canasta_size
+    count = 0
+    for rank in st.turn_new:
+        if rank == extra_rank:
+            continue
+        m = melds[rank]
+        if m[0] + m[1] + m[2] >= size:
+            count += 1
+    if extra_rank >= 0 and extra_is_canasta and (extra_rank in st.turn_new or extra_rank not in melds):
+        count += 1
+    return count
+

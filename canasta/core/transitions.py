@@ -40,9 +40,8 @@ from .events import (
     SpecialHandShown,
     Termination,
 )
-from .legality import concealed_now, turn_canastas
 from .scoring import score_hand
-from .state import ANSWER, DRAW, MELD, OVER, State
+from .state import ANSWER, DRAW, MELD, OVER, State, concealed_now, turn_canastas
 
 if TYPE_CHECKING:
     from .table import TableRules

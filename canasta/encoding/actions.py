@@ -48,6 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from canasta import TableRules
+from canasta.core import actions
 from canasta.core.actions import (
     ASK,
     DECLINE,
@@ -55,7 +56,6 @@ from canasta.core.actions import (
     LAY,
     NO,
     RETRACT,
-    TAKE_FORMS,
     YES,
     Action,
     discard,
@@ -70,6 +70,10 @@ from canasta.core.cards import ACE, BLACK_THREES, FOUR, JOKER, SUIT_CHARS, THREE
 from canasta.core.game import Game
 from canasta.errors import ArgumentError, NotationError, shown_text, shown_value
 from canasta.variants import Variant, load_variant
+
+TAKE_FORMS = actions.TAKE_FORMS
+"""The (naturals, twos, jokers) from hand that take the pile with its top card, in the order the action space holds them:
+the engine's :data:`canasta.core.actions.TAKE_FORMS` (001 §14 A; decisions P6)."""
 
 
 def resolve_variant(variant: Variant | str | Path, call: str = "resolve_variant") -> Variant:

@@ -13,7 +13,7 @@ Two costs are not caused by the action itself but by what follows it:
 
 - ``ask``: if the partner answers yes, the player must go out. Whether he can
   this turn is the engine's own going-out search
-  (:func:`canasta.core.going_out.can_go_out`, the one that holds a player to a
+  (:func:`canasta.core.legality.can_go_out`, the one that holds a player to a
   binding yes, 002 UTGÅNG 2, decisions P26); when it finds no way, the discard
   that ends his turn is penalised, and playing that discard on a copy gives the
   amount.

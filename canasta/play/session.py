@@ -20,7 +20,7 @@ from canasta.core.actions import Action, parse_action
 from canasta.core.cards import Card
 from canasta.core.events import Event, HandEnded, MatchEnded
 from canasta.core.game import Game
-from canasta.core.legality import FIXED_SOURCES
+from canasta.core.refusals import FIXED_SOURCES
 from canasta.core.views import PlayerView
 from canasta.errors import ArgumentError, CanastaError, IllegalActionError, NotationError, shown_value
 

@@ -3,7 +3,8 @@
 from canasta.errors import Problem, VariantError
 
 from .dumping import dumps_variant
-from .loading import MAX_DEPTH, bundled_dir, load_variant, loads_variant, sound_variant, variant_names
+from .loading import MAX_DEPTH, load_variant, loads_variant, sound_variant
+from .profile_files import bundled_dir, variant_names
 from .schema import SCHEMA_VERSION, Variant
 from .validation import check_variant
 

@@ -20,7 +20,8 @@ import attrs
 from ..textfiles import write_stdout_utf8
 from .citations import citation_for
 from .diff import format_value, is_keyed, md_cell, md_code, rule_values, strip_parentheses, summary
-from .loading import load_variant, variant_names
+from .loading import load_variant
+from .profile_files import variant_names
 from .reference import KeyInfo, class_doc, keys
 from .schema import META_KEYS, SECTIONS, Variant, key_order
 

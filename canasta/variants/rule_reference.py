@@ -24,7 +24,8 @@ from . import enums
 from .citations import citation_for
 from .diff import format_value, is_keyed, md_cell, md_code, rule_values
 from .federations import PREFERRED_ORDER, cell_value
-from .loading import load_variant, variant_names
+from .loading import load_variant
+from .profile_files import variant_names
 from .reference import KeyInfo, attribute_docs, class_doc, keys
 from .schema import META_KEYS, SECTIONS, PlayerCount, Variant, key_order, key_type
 

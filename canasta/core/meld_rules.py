@@ -1,0 +1,236 @@
+"""Melding: a meld's shape, and the hand a meld leaves (001 §11, §16 B, §18; 000 KOMBINATION).
+
+The rules every meld is checked by, whether it is laid from the hand or made
+with the pile's top card: the shape of the meld (its naturals and wild cards,
+:data:`~canasta.core.table.TableRules.wild_room`), the limits of schema 2's
+rules (:mod:`canasta.core.meld_limits`), and the hand left after it, which must
+keep a card to discard and one to keep, or go out (:mod:`canasta.core.going_out`).
+Every function is pure: it reads the state and the proposed meld, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from canasta.variants.enums import ReserveTrigger
+
+from .actions import Meld
+from .canastas import counts_as_natural
+from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
+from .going_out import going_out_violation
+from .meld_limits import limit_violation
+from .refusals import Violation
+from .state import MeldTuple, State, turn_canastas
+
+
+def rank_value(st: State, rank: int) -> int:
+    """Point value of a natural card of this rank (000 POÄNGRÄKNING 2)."""
+    return st.rules.value[rank * 4 if rank != THREE else 4]
+
+
+def after_meld(st: State, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None) -> tuple[int, int, int, bool]:
+    """Side canastas, natural canastas and this turn's canastas after adding (n, t, j) to the meld of ``rank``."""
+    canastas, naturals = st.canastas(side)
+    size = st.rules.canasta_size
+    if existing is None:
+        n0 = t0 = j0 = 0
+    else:
+        n0, t0, j0 = existing[0], existing[1], existing[2]
+    before = n0 + t0 + j0 >= size
+    after = n0 + t0 + j0 + n + t + j >= size
+    if after:
+        nat_before = before and counts_as_natural(rank, t0, j0)
+        nat_after = counts_as_natural(rank, t0 + t, j0 + j)
+        canastas += 0 if before else 1
+        naturals += int(nat_after) - int(nat_before)
+    return canastas, naturals, turn_canastas(st, side, rank, after), after
+
+
+def shape_violation(st: State, rank: int, n: int, w: int, existing: MeldTuple | None) -> Violation | None:
+    r = st.rules
+    if existing is not None:
+        n0, w0 = existing[0], existing[1] + existing[2]
+        if n0 + w0 >= r.canasta_size:
+            if n and not r.naturals_added:
+                return ("canastas.naturals_added", "no cards may be added to a completed canasta")
+            if w and not r.wilds_added:
+                return ("canastas.wilds_added", "wild cards may not be added to a completed canasta")
+        n, w = n + n0, w + w0
+    if r.shape_ok(rank, n, w):
+        return None
+    if rank == WILD:
+        if not r.wild_canastas:
+            return ("canastas.wild_canastas", "melds of wild cards only are not allowed")
+        return ("melds.min_size", f"a meld needs at least {r.min_size} cards")
+    if rank == THREE:
+        if w:
+            return ("black_threes.going_out_only", "black threes are never melded with wild cards")
+        return ("black_threes.meld_min", f"black threes are melded {r.black_three_min} to {r.black_three_max} at a time")
+    if n + w < r.min_size:
+        return ("melds.min_size", f"a meld needs at least {r.min_size} cards")
+    if n < r.min_naturals:
+        return ("melds.min_naturals", f"a meld needs at least {r.min_naturals} natural cards")
+    if w > r.max_wilds:
+        return ("melds.max_wilds", f"a meld holds at most {r.max_wilds} wild cards")
+    return ("melds.wild_limit", f"{w} wild cards are too many for {n} naturals")
+
+
+def held_red_threes(st: State, seat: int) -> int:
+    """The red threes a player keeps in hand where laying them is his choice (004 L160), else 0."""
+    return st.red_threes_in_hand(seat) if st.rules.keep_red_threes else 0
+
+
+def remaining_violation(
+    st: State, seat: int, side: int, k: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int, pending: list[int]
+) -> Violation | None:
+    """Check the hand left after melding: keep two cards, or go out (001 §16 B, §18).
+
+    ``pending``: the pile's cards that wait for the opening after this play (those of a take for the opening, or
+    ``st.pending``); passed, not set on the state, so the check changes nothing.
+
+    Red threes kept in hand (004 L160) are never discarded nor melded, and a
+    hand that holds one cannot go out: then the hand left must keep another
+    card to discard, which ends the turn without going out.
+    """
+    r = st.rules
+    opened_after = st.opened[side] or (st.turn_points + points >= st.minimum(side) and (not r.natural_meld_size or natural_after(st, side, rank, n, t, j)))
+    if pending and opened_after:
+        k += len(pending) - bonus_count(st, pending)  # red threes (and black ones where they are bonus cards) are laid, not held
+    reds = held_red_threes(st, seat)
+    if reds:
+        if k - reds >= 1:
+            return None
+        return (
+            "red_threes.may_keep_in_hand",
+            "this leaves only red threes in your hand, which you may neither discard nor meld: lay them down first (lay), or keep a card to discard",
+        )
+    if k >= 2:
+        return None
+    if r.reserve_sizes and reserve_keeps_hand(st, seat, side, k, opened_after):
+        return None
+    if k == 0 and st.rules.final_discard_required:
+        return ("going_out.final_discard", "going out needs a final discard here")
+    if pending and not opened_after:
+        return ("initial_meld.pending_pile", "the pile waits until your opening reaches the minimum")
+    canastas, naturals, turn_canastas, _ = after_meld(st, side, rank, n, t, j, existing)
+    found = going_out_violation(st, seat, canastas, naturals, turn_canastas, opened_after, (rank, n, t, j))
+    if found is not None and k == 1 and found[0] != "going_out.permission":
+        # With the final discard required, the last card can only go out as the discard, so only `found` decides.
+        if not st.rules.final_discard_required and not pending and last_card_goes_out(st, seat, side, rank, n, t, j, existing, st.turn_points + points):
+            return None
+        # The last card would have to go out, so the going-out rule that forbids it decides (001 §16 B).
+        return (found[0], f"melding this leaves one card, which would go out, and you may not go out: {found[1]}")
+    return found
+
+
+def natural_after(st: State, side: int, rank: int, n: int, t: int, j: int) -> bool:
+    """Whether the side's melds include the opening's natural meld once (n, t, j) joins the meld of ``rank`` (``initial_meld.natural_meld_size``; WCA "INITIAL MELD").
+
+    A side that has not opened holds only this turn's melds, so every one of them counts.
+    """
+    need = st.rules.natural_meld_size
+    melds = st.melds[side]
+    for rk, m in melds.items():
+        if rk != rank and rk != WILD and rk != THREE and m[0] >= need and m[1] + m[2] == 0:
+            return True
+    old = melds.get(rank)
+    naturals, wilds = n + (old[0] if old else 0), t + j + (old[1] + old[2] if old else 0)
+    return rank != WILD and rank != THREE and naturals >= need and wilds == 0
+
+
+def bonus_count(st: State, cards: list[int]) -> int:
+    """How many of ``cards`` are bonus cards, laid down when they come into a hand: red threes, and black ones where they are bonus cards."""
+    count = cards.count(RED_THREE_DIAMONDS) + cards.count(RED_THREE_HEARTS)
+    if st.rules.black_bonus:
+        count += cards.count(BLACK_THREE_CLUBS) + cards.count(BLACK_THREE_SPADES)
+    return count
+
+
+def reserve_keeps_hand(st: State, seat: int, side: int, k: int, opened_after: bool) -> bool:
+    """Whether a reserve pile lets this play keep fewer than two cards (``reserve``): one to discard when a pile follows the discard (HON rule 5);
+    none when one comes at once, as long as it brings enough cards to end the turn with a discard that keeps one."""
+    r = st.rules
+    if k == 0 and st.reserve_to_play_on(seat):
+        return True
+    opens = r.reserve_trigger is ReserveTrigger.OPENING and not st.opened[side] and opened_after and st.reserve_available(seat)
+    if opens and r.reserve_not_with_pile and st.pile_taken_top >= 0:
+        opens = False
+    if r.reserve_turn_continues:
+        return opens and k + st.next_reserve_cards() >= 2
+    return k == 1 and (opens or st.reserve_after_discard(seat))
+
+
+def last_card_goes_out(
+    st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int
+) -> bool:
+    """Whether, after this meld, the one card left can be melded to go out (000 UTGÅNG 2: no discard needed).
+
+    The meld is laid on a copy of the state, which the question is asked of; the state itself is never changed. The
+    copy is made only for a meld that leaves exactly one card, which is rare.
+    """
+    counts = st.counts[seat]
+    if st.red_threes_in_hand(seat):
+        return False
+    left = [
+        c for c in range(WILD + 1) if counts[c] - (n if c == rank else 0) - (t if c == TWO else 0) - (j if c == WILD else 0) > 0
+    ]
+    if len(left) != 1:
+        return False
+    last = left[0]
+    trial = st.copy()
+    melds = trial.melds[side]
+    n0, t0, j0, cards = existing if existing is not None else (0, 0, 0, ())
+    melds[rank] = (n0 + n, t0 + t, j0 + j, cards)
+    if existing is None:
+        trial.turn_new = [*trial.turn_new, rank]
+    if last in (TWO, WILD):
+        targets = [(r2, 0, int(last == TWO), int(last == WILD)) for r2 in melds]
+        value = trial.rules.value[0] if last == TWO else trial.rules.value[JOKER]
+    else:
+        targets = [(last, 1, 0, 0)] if last in melds else []
+        value = rank_value(trial, last)
+    opened = trial.opened[side] or points + value >= trial.minimum(side)
+    for r2, n2, t2, j2 in targets:
+        target = melds[r2]
+        if shape_violation(trial, r2, n2, t2 + j2, target) is not None:
+            continue
+        if trial.rules.meld_filters and limit_violation(trial, side, r2, n2, t2, j2, target) is not None:
+            continue
+        canastas, naturals, turn_canastas, _ = after_meld(trial, side, r2, n2, t2, j2, target)
+        if going_out_violation(trial, seat, canastas, naturals, turn_canastas, opened) is None:
+            return True
+    return False
+
+
+def meld_violation(st: State, a: Meld) -> Violation | None:
+    seat = st.current
+    side = st.rules.side_of[seat]
+    rank, n, t, j = a.rank, a.naturals, a.twos, a.jokers
+    if n < 0 or t < 0 or j < 0 or n + t + j == 0:
+        return ("melds", "a meld names at least one card")
+    if rank in (TWO, JOKER) or not 0 <= rank <= WILD:
+        return ("melds", "twos and jokers are wild: meld them with a rank, or as the wild meld W")
+    if rank == THREE and st.rules.black_bonus:
+        return ("black_threes.bonus_card", "black threes are bonus cards here, laid down as soon as they come into the hand, never melded")
+    if rank == WILD and n:
+        return ("canastas.wild_canastas", "the wild meld holds only twos and jokers")
+    if n > (st.naturals_in_hand(seat, rank) if rank != WILD else 0) or t > st.counts[seat][TWO] or j > st.counts[seat][WILD]:
+        return ("melds", "you do not hold those cards")
+    provisional = not st.opened[side]
+    if provisional and st.retracted:
+        return ("initial_meld.retract", "after taking back an opening, you cannot try again this turn")
+    existing = st.melds[side].get(rank)
+    if provisional and not st.rules.several_melds and existing is None and st.turn_new:
+        return ("initial_meld.several_melds", "the opening must be a single meld")
+    found = shape_violation(st, rank, n, t + j, existing)
+    if found is None and st.rules.meld_filters:
+        found = limit_violation(st, side, rank, n, t, j, existing)
+    if found is not None:
+        return found
+    k = st.sizes[seat] - n - t - j
+    if rank == THREE and k > 1:
+        return ("black_threes.going_out_only", "black threes are melded only when going out, as the last meld")
+    points = n * rank_value(st, rank) if rank != WILD else 0
+    points += t * st.rules.value[0] + j * st.rules.value[JOKER]
+    return remaining_violation(st, seat, side, k, rank, n, t, j, existing, points if provisional else 0, st.pending)
+
+
+__all__ = ["after_meld", "bonus_count", "held_red_threes", "last_card_goes_out", "meld_violation", "natural_after", "rank_value", "remaining_violation", "reserve_keeps_hand", "shape_violation"]
