@@ -113,11 +113,22 @@ def model_covers(stt: State) -> bool:
 
     The model does not know schema 2's scoring rules (threes and melds signed by the number of
     canastas, black threes as bonus cards, penalties for unfinished melds, sets in hand and untaken
-    reserve piles, special hands): a profile that plays any of them (``rules.extended_scoring``, or
-    special hands, as Modern American does) is not recounted here, only checked for the parts adding
-    up and the playout invariants. The classic profiles, Cuban and Uruguayan are recounted.
+    reserve piles, special hands): a profile that plays any of them (or special hands, as Modern
+    American does) is not recounted here, only checked for the parts adding up and the playout
+    invariants. The classic profiles, Cuban and Uruguayan are recounted.
     """
-    return not stt.rules.extended_scoring and not stt.rules.variant.scoring.special_hands and stt.special is None
+    r = stt.rules
+    family_scoring = (
+        r.threes_sign
+        or r.melded_sign
+        or r.black_bonus
+        or r.black_three_hand_penalty
+        or any(r.unfinished_penalty)
+        or any(r.hand_penalty)
+        or r.reserve_untaken_penalty
+        or any(b >= 0 for b in r.rank_canasta_bonus)
+    )
+    return not family_scoring and not r.variant.scoring.special_hands and stt.special is None
 
 
 def expected_scores(stt: State, end: HandEnded) -> tuple[HandScore, ...]:

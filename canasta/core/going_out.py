@@ -104,15 +104,15 @@ def going_out_plan(
 
 
 def _room(r: TableRules, rank: int, naturals: int, wilds: int, opening: bool, wild_open: bool) -> int:
-    """The wild cards a meld of ``rank`` holding these cards may still take under schema 2's meld rules (:mod:`canasta.core.meld_limits`)."""
+    """The wild cards a meld of ``rank`` holding these cards may still take: its shape's room (``TableRules.wild_room``), less
+    what the meld rules beyond the shape take away (:mod:`canasta.core.meld_limits`), a rank's table entry saying whether any may."""
     room = max(0, r.wild_room[min(naturals, 63)] - wilds)
-    if r.meld_filters:
+    if r.wilds_limited[rank]:
         if r.natural_only[rank] or (r.wilds_only_in_opening[rank] and not opening) or wild_open:
             return 0
         if r.wilds_after_opening and not opening and naturals < r.wilds_after_opening:
             return 0
-        room = min(room, max(0, r.max_size - naturals - wilds))
-    return room
+    return min(room, max(0, r.max_size - naturals - wilds))
 
 
 def _out_steps(counts: Sequence[int], melds: SideMelds, r: TableRules, discard: int, opening: bool = False) -> list[Step] | None:
@@ -185,7 +185,7 @@ def _out_steps(counts: Sequence[int], melds: SideMelds, r: TableRules, discard: 
             wild_meld, wilds = wilds, 0
     if r.natural_canastas_required and _naturals(shapes, melds, size) < r.natural_canastas_required:
         return None
-    if (r.family_going_out or r.meld_filters) and not _family_ok(r, shapes, melds, wild_meld):
+    if not _kinds_ok(r, shapes, melds, wild_meld):
         return None
     twos, jokers = c[TWO], c[WILD]
     order = sorted(
@@ -205,13 +205,15 @@ def _out_steps(counts: Sequence[int], melds: SideMelds, r: TableRules, discard: 
     return steps
 
 
-def _family_ok(r: TableRules, shapes: list[list[int]], melds: SideMelds, wild_meld: int) -> bool:
-    """Schema 2's checks of the side's melds once the plan is laid: the wild-card meld's size, no forbidden unfinished meld, the canastas of each class."""
+def _kinds_ok(r: TableRules, shapes: list[list[int]], melds: SideMelds, wild_meld: int) -> bool:
+    """The checks of the side's melds once the plan is laid: the wild-card meld's size, no forbidden unfinished meld, the canastas of each kind."""
     size = r.canasta_size
     wild = melds.get(WILD)
     wild_size = (wild[0] + wild[1] + wild[2] if wild is not None else 0) + wild_meld
     if wild_size > r.max_size:
         return False
+    if not r.going_out_reads_kinds:
+        return True
     if any(r.unfinished_forbidden[s[0]] and s[1] + s[2] < size for s in shapes):
         return False
     if r.unfinished_forbidden[WILD] and 0 < wild_size < size:
@@ -236,23 +238,30 @@ def going_out_violation(
 ) -> Violation | None:
     """Why the player may not go out with the side's melds as given, or None (topics H, I).
 
-    ``meld`` (rank, naturals, twos, jokers) is a meld about to be laid, for the
-    requirements of schema 2 that read the side's melds themselves.
+    The side's canastas and natural ones count as given (the meld about to be
+    laid included). The requirements that read the side's melds by kind
+    (``going_out.canasta_kinds_required`` beyond the natural ones,
+    ``going_out.unfinished_melds_forbidden``) read them with ``meld``
+    (rank, naturals, twos, jokers) added, where the profile has any
+    (``TableRules.going_out_reads_kinds``); ``going_out.reserve_taken`` asks
+    whether the player has received his reserve pile (Hand and Foot's foot).
     """
     found = _going_out_violation(st, seat, canastas, naturals, turn_canastas, opened_after)
-    if found is None and st.rules.family_going_out:
-        return family_going_out_violation(st, seat, meld)
-    return found
+    if found is not None:
+        return found
+    r = st.rules
+    if r.going_out_reads_kinds:
+        found = _kinds_violation(st, seat, meld)
+        if found is not None:
+            return found
+    if r.reserve_taken_required and not st.reserve_got[st.reserve_unit(seat)]:
+        return ("going_out.reserve_taken", "you may go out only once you have received your reserve pile")
+    return None
 
 
-def family_going_out_violation(st: State, seat: int, meld: tuple[int, int, int, int] = (-1, 0, 0, 0)) -> Violation | None:
-    """The going-out requirements of schema 2: canastas of a class, no unfinished meld of a rank, the reserve pile received.
-
-    ``going_out.canasta_kinds_required`` (mixed and wild; natural is checked
-    with the count), ``going_out.unfinished_melds_forbidden`` (Modern American:
-    no unfinished wild-card meld, CCN) and ``going_out.reserve_taken`` (Hand and
-    Foot's foot). ``meld`` is added to the side's melds as if laid.
-    """
+def _kinds_violation(st: State, seat: int, meld: tuple[int, int, int, int]) -> Violation | None:
+    """The side's melds with ``meld`` added, read by kind: an unfinished meld of a rank that forbids going out, too few
+    mixed or wild-card canastas (``going_out.unfinished_melds_forbidden``, ``going_out.canasta_kinds_required``)."""
     r = st.rules
     side = r.side_of[seat]
     size = r.canasta_size
@@ -274,8 +283,6 @@ def family_going_out_violation(st: State, seat: int, meld: tuple[int, int, int, 
         return ("going_out.canasta_kinds_required.mixed", f"your side needs {r.mixed_canastas_required} mixed canasta(s) to go out and has {mixed}")
     if wild < r.wild_canastas_required:
         return ("going_out.canasta_kinds_required.wild", f"your side needs {r.wild_canastas_required} wild-card canasta(s) to go out and has {wild}")
-    if r.reserve_taken_required and not st.reserve_got[st.reserve_unit(seat)]:
-        return ("going_out.reserve_taken", "you may go out only once you have received your reserve pile")
     return None
 
 

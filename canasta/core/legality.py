@@ -291,9 +291,9 @@ def check(st: State, action: Action) -> Violation | None:
 def can_go_out(st: State, seat: int) -> bool:
     """Whether ``seat`` (who has drawn) can meld his whole hand, keeping at most one card to discard.
 
-    Under a profile with schema 2's meld or going-out rules the plan found is
-    also played through on a copy of the state, step by step through the
-    engine's legality, so the answer is never a plan the rules refuse.
+    The planner's plan (:func:`canasta.core.going_out.going_out_plan`) is
+    played through on a copy of the state, step by step through the engine's
+    legality, so the answer is never a plan the rules refuse.
     """
     side = st.side(seat)
     if not st.opened[side] or st.pending or st.red_threes_in_hand(seat):
@@ -302,8 +302,6 @@ def can_go_out(st: State, seat: int) -> bool:
     counts = list(st.counts[seat])
     counts[THREE] = st.naturals_in_hand(seat, THREE)
     melds = {rank: (m[0], m[1], m[2]) for rank, m in st.melds[side].items()}
-    if not (r.meld_filters or r.family_going_out or r.reserve_sizes):
-        return going_out_plan(counts, melds, r) is not None
     dead = frozenset(rank for rank in NATURAL_RANKS if st.is_dead(side, rank))
     found = going_out_plan(counts, melds, r, dead=dead, opening=st.opened_now, reserve_ok=not r.reserve_taken_required or st.reserve_got[st.reserve_unit(seat)])
     return found is not None and _plays(st, found)

@@ -124,6 +124,12 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
     threes, a candidate that leaves fewer than two cards goes through
     :func:`meld_violation` in full; tests compare this list with
     :func:`check` over every candidate.
+
+    The meld rules beyond a meld's shape (:mod:`canasta.core.meld_limits`)
+    are read rank by rank from the table: a dead rank gives no meld, and the
+    melds of a rank whose wild cards a rule limits now (``wilds_limited``), or
+    of any rank while the opening may make no mixed canasta, are screened by
+    :func:`_screened`. A rank no such rule touches costs a lookup.
     """
     r = st.rules
     out: list[Action] = []
@@ -138,6 +144,9 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
     if reds:  # kept red threes stay in hand: one other card must stay to discard (remaining_violation)
         hand_size += 1 - reds
     melds = st.melds[side]
+    dead = dead_ranks(st, side)
+    no_mixed = not r.mixed_canasta_in_opening and in_opening(st, side)
+    limited = r.wilds_limited
     limit = hand_size - 2 - twos - jokers  # most naturals of a rank that can go with every wild card and leave two cards
     cache = r._meld_cache
     # A meld of a natural rank takes at most r.wild_cap wild cards, so holding more twos or jokers lists the same melds.
@@ -160,6 +169,9 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
             key = rank | wilds_key
         else:
             key = rank | wilds_key | (existing[0] + 1) << 24 | (existing[1] + existing[2]) << 32
+        if dead and rank in dead:
+            continue
+        start = len(out)
         if avail <= limit:
             found = cache.get(key)
             if found is None or len(found) <= avail:
@@ -167,9 +179,11 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
             out += found[avail]
         else:
             _melds_checked(st, out, rank, avail, twos, jokers, existing, hand_size)
+        if limited[rank] or no_mixed:
+            out[start:] = _screened(st, side, rank, out[start:], existing, no_mixed)
     if r.wild_canastas and (twos or jokers):
         existing = melds.get(WILD)
-        if existing is None and single:
+        if (existing is None and single) or (dead and WILD in dead):
             return out
         if limit >= 0:
             out += _shape_melds(st, WILD, 0, twos, jokers, existing)[0]
@@ -178,44 +192,22 @@ def _meld_candidates(st: State, seat: int, side: int) -> list[Action]:
     return out
 
 
-def _filtered_meld_candidates(st: State, seat: int, side: int) -> list[Action]:
-    """Every legal meld where schema 2's meld rules apply (``TableRules.meld_filters``; :mod:`canasta.core.meld_limits`).
-
-    The candidates of :func:`_meld_candidates` (whose shapes already respect
-    ``melds.max_size``), less those the family's rules forbid: a dead rank
-    gives none, a rank that may take no wild card now only its natural melds,
-    the rule of five keeps a meld with wild cards only if it then holds
-    enough naturals, and an opening that may not make a mixed canasta none
-    that would. :func:`canasta.core.meld_limits.limit_violation` is the rule;
-    the tests compare this list with :func:`check` over every candidate.
-    The candidates come grouped by rank, so each rank's limits are read once.
-    """
-    r = st.rules
-    melds = st.melds[side]
-    dead = dead_ranks(st, side)
-    no_mixed = not r.mixed_canasta_in_opening and in_opening(st, side)
-    size = r.canasta_size
+def _screened(st: State, side: int, rank: int, candidates: list[Action], existing: MeldTuple | None, no_mixed: bool) -> list[Action]:
+    """The melds of a natural rank the meld rules beyond the shape allow now (:func:`canasta.core.meld_limits.limit_violation`
+    is the rule): with wild cards only where the rank may take them now and the meld then holds the naturals the rule of
+    five asks, and none that would make a mixed canasta in an opening that may not."""
+    allow = wilds_allowed(st, side, rank)
+    need = wilds_need_naturals(st, side, rank)
+    held = existing[0] if existing is not None else 0
+    cards = existing[0] + existing[1] + existing[2] if existing is not None else 0
+    size = st.rules.canasta_size
     out: list[Action] = []
-    last = -1
-    skip = allow = False
-    need = held = 0
-    for a in _meld_candidates(st, seat, side):
+    for a in candidates:
         assert isinstance(a, Meld)
-        rank = a.rank
-        if rank != last:
-            last = rank
-            skip = rank in dead
-            allow = wilds_allowed(st, side, rank)
-            need = wilds_need_naturals(st, side, rank)
-            existing = melds.get(rank)
-            held = existing[0] if existing is not None else 0
-            cards = existing[0] + existing[1] + existing[2] if existing is not None else 0
-        if skip:
-            continue
         if a.twos or a.jokers:
             if not allow or a.naturals + held < need:
                 continue
-            if no_mixed and rank != WILD and cards + a.naturals + a.twos + a.jokers >= size:
+            if no_mixed and cards + a.naturals + a.twos + a.jokers >= size:
                 continue
         out.append(a)
     return out
@@ -303,9 +295,9 @@ def legal_actions(st: State) -> list[Action]:
         if r.keep_red_threes and st.red_threes_in_hand(seat) and lay_violation(st) is None:
             out.append(LAY)
         if r.from_hand_before_pile and early_melds_open(st):
-            out += _filtered_meld_candidates(st, seat, side) if r.meld_filters else _meld_candidates(st, seat, side)
+            out += _meld_candidates(st, seat, side)
         return out
-    out = _filtered_meld_candidates(st, seat, side) if r.meld_filters else _meld_candidates(st, seat, side)
+    out = _meld_candidates(st, seat, side)
     out += _discard_candidates(st, seat, side)
     if r.special_hands:
         out += [show(name) for name in shown_now(st)]

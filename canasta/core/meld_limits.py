@@ -18,9 +18,11 @@ on the table or on the rank, each a profile key named for what it does:
 
 :func:`limit_violation` is the one check; the listing
 (:mod:`canasta.core.listing`) screens its candidates with the same rules
-through :func:`wilds_allowed` and :func:`wilds_need_naturals`. A profile
-that sets none of them (every classic profile) never reaches this module:
-``TableRules.meld_filters`` is off.
+through :func:`wilds_allowed` and :func:`wilds_need_naturals`, rank by
+rank where the table says a rule touches the rank (``TableRules.wilds_limited``).
+A profile that sets none of them (every classic profile) plays the same path,
+its rules holding their defaults: nothing is dead, every rank may take wild
+cards, and no meld is longer than the deck.
 """
 
 from __future__ import annotations

@@ -192,7 +192,7 @@ def last_card_goes_out(
         target = melds[r2]
         if shape_violation(trial, r2, n2, t2 + j2, target) is not None:
             continue
-        if trial.rules.meld_filters and limit_violation(trial, side, r2, n2, t2, j2, target) is not None:
+        if limit_violation(trial, side, r2, n2, t2, j2, target) is not None:
             continue
         canastas, naturals, turn_canastas, _ = after_meld(trial, side, r2, n2, t2, j2, target)
         if going_out_violation(trial, seat, canastas, naturals, turn_canastas, opened) is None:
@@ -221,7 +221,7 @@ def meld_violation(st: State, a: Meld) -> Violation | None:
     if provisional and not st.rules.several_melds and existing is None and st.turn_new:
         return ("initial_meld.several_melds", "the opening must be a single meld")
     found = shape_violation(st, rank, n, t + j, existing)
-    if found is None and st.rules.meld_filters:
+    if found is None:
         found = limit_violation(st, side, rank, n, t, j, existing)
     if found is not None:
         return found

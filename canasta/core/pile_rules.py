@@ -106,7 +106,7 @@ def form_violation(
         if not r.wild_and_natural:
             return ("discard_pile.wild_and_natural", "the pile is not taken with a natural and a wild card")
     found = shape_violation(st, rank, n + 1, t + j, existing)
-    if found is None and r.meld_filters:
+    if found is None:
         found = limit_violation(st, side, rank, n + 1, t, j, existing)
     if found is not None:
         return found

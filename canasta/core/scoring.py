@@ -152,11 +152,10 @@ def side_score(
         red_value = bonus if qualifies else -bonus
     going_out = (r.concealed_bonus if concealed else r.going_out_bonus) if went_out else 0
     points = penalties + red_threes_in_hand * r.unmelded_red_three_penalty
-    if r.extended_scoring:
-        points += sum(r.unfinished_penalty[rank] for rank in unfinished)
-        points += sum(r.hand_penalty[rank] for rank in sets_in_hand)
-        points += black_threes_in_hand * r.black_three_hand_penalty
-        points += reserves_untaken * r.reserve_untaken_penalty
+    points += sum(r.unfinished_penalty[rank] for rank in unfinished)
+    points += sum(r.hand_penalty[rank] for rank in sets_in_hand)
+    points += black_threes_in_hand * r.black_three_hand_penalty
+    points += reserves_untaken * r.reserve_untaken_penalty
     if ranks:
         bonuses = sum(r.canasta_bonus(kind, rank) for kind, rank in zip(kinds, ranks, strict=True))
         shown = tuple(_RANK_BY_INDEX[rank] for rank in ranks) if min(ranks) >= 0 else ()
@@ -235,7 +234,6 @@ def count_side(st: State, side: int) -> SideCount:
     r = st.rules
     value = r.value
     size = r.canasta_size
-    extended = r.extended_scoring
     bonus_codes = (*RED_THREES, *BLACK_THREES) if r.black_bonus else RED_THREES
     seats = [seat for seat in range(r.players) if r.side_of[seat] == side]
     melded = 0
@@ -256,10 +254,9 @@ def count_side(st: State, side: int) -> SideCount:
             unplayed += threes
         else:
             kept += threes
-        if extended:
-            counts = st.counts[seat]
-            sets += [rank for rank in range(WILD) if r.hand_penalty[rank] and counts[rank] >= r.hand_penalty_count]
-            held_black += 0 if r.black_bonus else st.naturals_in_hand(seat, THREE)
+        counts = st.counts[seat]
+        sets += [rank for rank in range(WILD) if r.hand_penalty[rank] and counts[rank] >= r.hand_penalty_count]
+        held_black += 0 if r.black_bonus else st.naturals_in_hand(seat, THREE)
     laid = st.red_threes[side]
     black = sum(1 for c in laid if c not in RED_THREES) if r.black_bonus else 0
     return SideCount(
@@ -272,7 +269,7 @@ def count_side(st: State, side: int) -> SideCount:
         has_meld=bool(st.melds[side]),
         melded=melded,
         in_hand=in_hand,
-        unfinished=tuple(penalised_unfinished(r, st.melds[side])) if extended else (),
+        unfinished=tuple(penalised_unfinished(r, st.melds[side])),
         sets_in_hand=tuple(sets),
         black_threes_in_hand=held_black,
         reserves_untaken=_untaken(st, seats, side) if r.reserve_untaken_penalty and r.reserve_sizes else 0,

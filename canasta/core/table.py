@@ -272,10 +272,10 @@ class TableRules:
         self.wild_canastas_required = required.get(CanastaClass.WILD, 0)
         self.unfinished_forbidden = _rank_flags(g.unfinished_melds_forbidden)
         self.reserve_taken_required = g.reserve_taken
-        self.family_going_out = bool(
-            self.mixed_canastas_required or self.wild_canastas_required or any(self.unfinished_forbidden) or self.reserve_taken_required
-        )
-        """Whether going out has a requirement of schema 2 beyond the canasta count and the natural ones."""
+        self.going_out_reads_kinds = bool(self.mixed_canastas_required or self.wild_canastas_required or any(self.unfinished_forbidden))
+        """Whether going out asks for canastas of a kind beside the natural ones, or forbids an unfinished meld of a rank: then
+        the side's melds are read by kind when a player would go out (``going_out.canasta_kinds_required``,
+        ``going_out.unfinished_melds_forbidden``)."""
         self.going_out_bonus = g.bonus
         self.final_discard_required = g.final_discard is FinalDiscard.REQUIRED
         self.permission = g.permission is not GoOutPermission.NOT_USED and self.sides < self.playing
@@ -335,27 +335,18 @@ class TableRules:
             for h in sc.special_hands
         )
         """Each special hand as (name, natural group sizes largest first, wild cards, points) (``scoring.special_hands``)."""
-        self.meld_filters = bool(
-            m.max_size
-            or not im.mixed_canasta_allowed
-            or m.wilds_after_opening_min_naturals
-            or m.wild_meld_exclusive
-            or self.dead_ranks is not DeadRanks.NONE
-            or any(self.natural_only)
-            or any(self.wilds_only_in_opening)
+        self.wilds_limited = tuple(
+            bool(self.natural_only[rank] or self.wilds_only_in_opening[rank] or m.wild_meld_exclusive or m.wilds_after_opening_min_naturals) and rank < WILD
+            for rank in range(WILD + 1)
         )
-        """Whether melds depend on more than their shape and the cards kept: the listing's general path (melds of schema 2)."""
-        self.extended_scoring = bool(
-            self.threes_sign
-            or self.melded_sign
-            or self.black_bonus
-            or self.black_three_hand_penalty
-            or any(self.unfinished_penalty)
-            or any(self.hand_penalty)
-            or self.reserve_untaken_penalty
-            or any(b >= 0 for b in self.rank_canasta_bonus)
+        """Per rank index: whether a meld of it may be refused a wild card by more than its shape (``ranks.natural_only``,
+        ``ranks.wilds_only_in_opening``, ``melds.wild_meld_exclusive``, ``melds.wilds_after_opening_min_naturals``); the
+        listing reads it rank by rank, so a rank no such rule touches costs nothing."""
+        self.melds_limited = bool(
+            m.max_size or not im.mixed_canasta_allowed or self.dead_ranks is not DeadRanks.NONE or any(self.wilds_limited)
         )
-        """Whether a hand is scored with any rule schema 2 added."""
+        """Whether some rule beyond a meld's shape limits melds (a largest meld, the opening's mixed canasta, dead ranks, a
+        rank's wild cards): what a seat's observation shows of the melds then (:mod:`canasta.encoding`)."""
         self.minimum_raise = v.penalties.insufficient_opening_raise
         cp = v.scoring.card_points
         value = [0] * N_CODES

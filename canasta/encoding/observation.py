@@ -115,7 +115,7 @@ after the discard, how many piles and cards are still to give (the view's ``turn
 def observes_family(rules: TableRules) -> bool:
     """Whether the profile has rules of schema 2 whose state the view shows (reserve piles, dead ranks, the rule of five,
     the first round's discards): then the vector ends with the ``family`` block; other profiles' vectors are unchanged."""
-    return bool(rules.reserve_sizes or rules.dead_ranks is not DeadRanks.NONE or rules.meld_filters or any(rules.discard_not_first_round))
+    return bool(rules.reserve_sizes or rules.dead_ranks is not DeadRanks.NONE or rules.melds_limited or any(rules.discard_not_first_round))
 
 
 def _blocks(players: int, sides: int, family: bool = False) -> tuple[Block, ...]:

@@ -180,6 +180,22 @@ def red_threes_scored(rules: TableRules, part: int) -> int:
     raise ArgumentError(f"a red-three score of {part} is not in the profile's table {table}")
 
 
+def _parts_say_the_counts(rules: TableRules) -> bool:
+    """Whether a hand score's parts say what the table counted: no rule folds anything else into a part (threes or melded
+    points signed by the canastas, black threes as bonus cards or a penalty in hand, unfinished melds or sets held, reserve
+    piles never taken, a natural canasta of a rank with its own bonus)."""
+    return not (
+        rules.threes_sign
+        or rules.melded_sign
+        or rules.black_bonus
+        or rules.black_three_hand_penalty
+        or any(rules.unfinished_penalty)
+        or any(rules.hand_penalty)
+        or rules.reserve_untaken_penalty
+        or any(b >= 0 for b in rules.rank_canasta_bonus)
+    )
+
+
 def side_entry(rules: TableRules, score: HandScore, applied: int) -> SideEntry:
     """One side's count from its engine score alone and the penalty points applied to it during the hand.
 
@@ -191,7 +207,7 @@ def side_entry(rules: TableRules, score: HandScore, applied: int) -> SideEntry:
         raise ArgumentError(f"side {score.side}: a special hand's score does not say which hand was shown")
     unmelded = -score.penalties - applied
     unit = rules.unmelded_red_three_penalty
-    if rules.extended_scoring or unmelded < 0 or (unmelded and (not unit or unmelded % unit)):
+    if not _parts_say_the_counts(rules) or unmelded < 0 or (unmelded and (not unit or unmelded % unit)):
         raise ArgumentError(
             f"side {score.side}: penalties of {-score.penalties} do not split into {applied} applied and red threes in hand at {unit} each"
         )

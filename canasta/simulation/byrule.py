@@ -51,11 +51,9 @@ from .results import RuleEffect, RuleEffects, SimulationResult, SkippedRule, Ski
 from .stats import Difference, standardized_by
 from .summary import sides_of
 
-_IGNORED_SLOTS = frozenset({"variant", "extended_scoring"})
-"""TableRules attributes that are not rules: the profile itself, and
-``extended_scoring``, which only says whether any scoring rule of schema 2 is set (a fast path of
-:func:`canasta.core.scoring.score_hand`: where it is off, every rule it stands for adds nothing). Every rule it
-summarizes is compared itself."""
+_IGNORED_SLOTS = frozenset({"variant", "melds_limited", "wilds_limited", "going_out_reads_kinds"})
+"""TableRules attributes that are not rules: the profile itself, and facts the table derives from its rules to read them
+fast (``melds_limited``, ``wilds_limited``, ``going_out_reads_kinds``). Every rule they summarize is compared itself."""
 
 
 def _set_key(data: dict[str, Any], key: str, value: Any) -> None:
