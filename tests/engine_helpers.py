@@ -25,7 +25,7 @@ from typing import Any
 import canasta
 from canasta.core import state as st_mod
 from canasta.core.cards import JOKER, RED_THREES, TWO, build_deck, card_text, parse_card, parse_rank
-from canasta.core.state import FIELDS, State
+from canasta.core.state import State
 from canasta.errors import IllegalActionError
 
 CardsSpec = str | Sequence[int]
@@ -266,11 +266,17 @@ def game(variant: str, players: int = 4, seed: int = 1, **kwargs: Any) -> canast
     return setup(canasta.Game(variant, players=players, seed=seed), **kwargs)
 
 
+def state_fields(st: State) -> list[str]:
+    """The names of a state's attributes, read off the object (a compiled state has no ``__dict__``; its attributes are
+    descriptors of its class), so no list of them is kept by hand."""
+    return sorted(name for name in dir(st) if not name.startswith("_") and not callable(getattr(st, name)))
+
+
 def snapshot(g: canasta.Game) -> tuple[Any, ...]:
     """Everything observable about a game, and the internal state too, for 'left unchanged' checks."""
     st = g.state
     views = tuple(g.view(seat) for seat in range(g.players))
-    internal = tuple((slot, _freeze(getattr(st, slot))) for slot in sorted(FIELDS) if slot not in ("rules", "hand_scores"))
+    internal = tuple((slot, _freeze(getattr(st, slot))) for slot in state_fields(st) if slot not in ("rules", "hand_scores"))
     return (views, g.scores, g.phase, g.current_player, g.hand_number, tuple(sorted(census(st).items())), internal, len(st.hand_scores))
 
 
@@ -370,6 +376,7 @@ __all__ = [
     "legal_texts",
     "setup",
     "snapshot",
+    "state_fields",
     "texts",
     "violation",
 ]

@@ -372,6 +372,11 @@ class Game:
 
     __copy__ = copy
 
+    def __reduce__(self) -> tuple[object, tuple[GameRecord]]:
+        """A game pickles as its record and is played again from it: the profile, the seed and the actions make the game
+        (docs/engine.md, "Records and replay"), so nothing of the engine's inner state is written out."""
+        return Game.replay, (self.record(),)
+
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand, the table, the turn, and counts of everything hidden.
 

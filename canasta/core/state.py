@@ -44,61 +44,8 @@ MeldTuple = tuple[int, int, int, tuple[int, ...]]
 """A meld: naturals, twos, jokers, and the card codes in it."""
 
 
-FIELDS = (
-    "asked",
-    "asker",
-    "ask_binds",
-    "counts",
-    "current",
-    "dead",
-    "dealer",
-    "drew_from_stock",
-    "freeze_reason",
-    "frozen",
-    "frozen_by",
-    "freezing_seat",
-    "hand_limit",
-    "hand_number",
-    "hand_scores",
-    "hands",
-    "history",
-    "melded_before",
-    "had_turn",
-    "melds",
-    "minimum_raise",
-    "opened",
-    "opened_now",
-    "penalties",
-    "pending",
-    "phase",
-    "pile",
-    "pile_taken_top",
-    "red_threes",
-    "reserve_got",
-    "reserve_next",
-    "reserve_owed",
-    "reserves",
-    "retracted",
-    "rules",
-    "scores",
-    "seed",
-    "sizes",
-    "special",
-    "stock",
-    "turn_added_old",
-    "turn_new",
-    "turn_points",
-    "turns",
-    "winner",
-)
-"""The attributes of a :class:`State`, for code that walks them all (tests, memory benchmarks); a compiled
-``State`` has no ``__slots__``."""
-
-
 class State:
     """Everything about a match in progress. Seats count from 0; side of seat s is ``rules.side_of[s]``."""
-
-    __slots__ = FIELDS
 
     def __init__(self, rules: TableRules, seed: int, *, blank: bool = False) -> None:
         """A match before its first deal; ``blank=True`` sets only the rules and seed, for :meth:`copy` to fill in.
@@ -233,10 +180,6 @@ class State:
         new.reserve_got = self.reserve_got[:]
         new.special = self.special
         return new
-
-    def __reduce__(self) -> tuple[object, tuple[TableRules, int, tuple[object, ...]]]:
-        """Pickle field by field: the class compiled by mypyc cannot be rebuilt without its ``__init__``."""
-        return _restore_state, (self.rules, self.seed, tuple(getattr(self, name) for name in FIELDS))
 
     # -- cards in hands ------------------------------------------------------
 
@@ -420,14 +363,6 @@ class State:
     def minimum(self, side: int) -> int:
         """The side's opening minimum this hand: by its score at the start of the hand (decisions P22), plus any raise (001 §27 A)."""
         return self.rules.opening_minimum(self.scores[side], self.hand_number) + self.minimum_raise[side]
-
-
-def _restore_state(rules: TableRules, seed: int, values: tuple[object, ...]) -> State:
-    """A state from its pickle (see :meth:`State.__reduce__`)."""
-    st = State(rules, seed, blank=True)
-    for name, value in zip(FIELDS, values, strict=True):
-        setattr(st, name, value)
-    return st
 
 
 def concealed_now(st: State, seat: int) -> bool:
