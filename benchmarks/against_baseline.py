@@ -19,6 +19,7 @@ Figures (finnish, four players, uniform random or heuristic play, seeded):
 
 - ``view``: µs per ``Game.view(seat)`` of the player to act, mid-hand;
 - ``random_step``: µs per step of random play (``legal_actions``, a choice, ``apply``);
+- ``copy``: µs per ``Game.copy()`` of a game mid-hand (a search copies thousands of times a decision);
 - ``heuristic_decision``: µs per decision of four ``HeuristicBot`` players (view, ``choose``, ``apply``);
 - ``pettingzoo_step`` / ``openspiel_step``: µs per step of the adapters' usual loop
   (PettingZoo with the observation and mask); ``*_vs_engine`` is that over
@@ -95,6 +96,17 @@ for _ in range(5):
 result = best
 """,
     "random_step": "result = random_step()",
+    "copy": """
+games = mid_hand_games()
+best = float("inf")
+for _ in range(5):
+    start = time.perf_counter()
+    for _ in range(200):
+        for g in games:
+            g.copy()
+    best = min(best, (time.perf_counter() - start) / (200 * len(games)) * 1e6)
+result = best
+""",
     "heuristic_decision": """
 from canasta.bots import HeuristicBot
 profile = canasta.load_variant("finnish")
