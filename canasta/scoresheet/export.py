@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from canasta.core.scoring import SCORE_PARTS
+
 from .card_lines import (
     Card,
     WarningLine,
@@ -49,8 +51,10 @@ if TYPE_CHECKING:
 
     from .sheet import ScoreSheet
 
-PARTS = ("canastas", "red_threes", "going_out", "melded", "in_hand", "penalties")
-"""The parts of a hand's score, as a table writes them (001 §34 B; :class:`~canasta.core.scoring.HandScore`)."""
+PARTS = tuple(part for part in SCORE_PARTS if part != "special_hand")
+"""The parts of a hand's score, as a table writes them (001 §34 B): :data:`canasta.core.scoring.SCORE_PARTS`, read from
+:class:`~canasta.core.scoring.HandScore`'s fields, but the special hand's, which only a profile with special hands shows
+(:func:`parts`)."""
 
 PART_LABELS = {
     "canastas": "Canastas",

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from canasta.core import scoring
 from canasta.core.canastas import CanastaKind
 from canasta.core.events import Termination
 from canasta.core.scoring import HandScore
@@ -540,10 +541,15 @@ def _declared() -> dict[str, Metric]:
 
 
 def _check_declarations() -> None:
-    """Build every catalog once when the module loads, so a declaration mistake (:func:`_check`) fails at import."""
+    """Build every catalog once when the module loads, so a declaration mistake (:func:`_check`) fails at import, and so
+    does a part of the hand score (:data:`canasta.core.scoring.SCORE_PARTS`, read from :class:`canasta.HandScore`) that no
+    metric declares."""
     for sides in range(2, max(PLAYER_COUNTS) + 1):
         for mode in Mode:
             catalog(sides, mode)
+    missing = set(scoring.SCORE_PARTS) - {p.key for p in SCORE_PARTS}
+    if missing:
+        raise TypeError(f"parts of HandScore without a metric (SCORE_PARTS): {sorted(missing)}")
 
 
 _check_declarations()
