@@ -43,7 +43,7 @@ from .scoring import HandScore
 from .table import TableRules, UnsupportedPlayerCount
 from .views import MeldView, Phase, PlayerView, Question, TurnView
 
-COMPILED_MODULES = ("state", "listing", "legality", "meld_rules", "pile_rules", "transitions", "going_out", "dealing", "table", "meld_limits", "discards", "special_hands", "view_builder")
+COMPILED_MODULES = ("state", "listing", "meld_candidates", "legality", "meld_rules", "pile_rules", "transitions", "going_out", "dealing", "table", "meld_limits", "discards", "special_hands", "view_builder")
 """The modules of :mod:`canasta.core` that the default wheel compiles with mypyc (``pyproject.toml``)."""
 
 COMPILED_OUTSIDE_CORE = ("canasta.bots.evaluate", "canasta.bots.planning", "canasta.bots.heuristic_play")

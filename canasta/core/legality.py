@@ -14,8 +14,6 @@ still go out?), the plays are made on a copy.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from canasta.variants.enums import StockExhausted
 
 from . import discards
@@ -38,6 +36,7 @@ from .actions import (
 )
 from .cards import JOKER, THREE, TWO, WILD
 from .going_out import NATURAL_RANKS, Step, going_out_plan, going_out_violation
+from .meld_candidates import meld_candidates
 from .meld_rules import meld_violation
 from .pile_rules import pile_violation, take_violation
 from .refusals import FIXED_SOURCES, Violation, refusal_source
@@ -57,31 +56,12 @@ def yes_binds(st: State, seat: int) -> bool:
     if not can_go_out(st, seat):
         return False
     hand = st.hand_number
-    for a in _melds_now(st, seat):
+    for a in meld_candidates(st, seat, st.rules.side_of[seat]):
         trial = st.copy()
         do(trial, a)
         if trial.hand_number != hand or trial.phase != PHASE_MELD or can_go_out(trial, seat):
             return True
     return False
-
-
-def _melds_now(st: State, seat: int) -> Iterator[Meld]:
-    """Every meld the player may lay now, as :func:`~canasta.core.meld_rules.meld_violation` accepts them: a plain
-    enumeration of ranks and counts held, for the rare question a binding yes asks (the listing has the fast one)."""
-    counts = st.counts[seat]
-    twos, jokers = counts[TWO], counts[WILD]
-    melds = st.melds[st.rules.side_of[seat]]
-    for rank in [*range(THREE, WILD), WILD]:
-        held = 0 if rank == WILD else st.naturals_in_hand(seat, rank)
-        if rank != WILD and not held and rank not in melds:
-            continue
-        for n in range(held, -1, -1):
-            for t in range(twos + 1):
-                for j in range(jokers + 1):
-                    if n + t + j:
-                        a = meld(rank, n, t, j)
-                        if meld_violation(st, a) is None:
-                            yield a
 
 
 def discard_refusal(st: State, a: Discard) -> Violation | None:

@@ -27,7 +27,7 @@ cards, and no meld is longer than the deck.
 
 from __future__ import annotations
 
-from canasta.variants.enums import DeadRanks
+from typing import Final
 
 from .cards import WILD
 from .state import MeldTuple, State
@@ -64,13 +64,16 @@ def wilds_need_naturals(st: State, side: int, rank: int) -> int:
     return need
 
 
-def dead_ranks(st: State, side: int) -> set[int]:
+_NONE_DEAD: Final[frozenset[int]] = frozenset()
+
+
+def dead_ranks(st: State, side: int) -> frozenset[int] | set[int]:
     """The ranks closed to ``side`` (``melds.dead_after_canasta``): those of a complete canasta of its own, or of any side's for everyone."""
-    mode = st.rules.dead_ranks
-    if mode is DeadRanks.NONE:
-        return set()
-    size = st.rules.canasta_size
-    sides = range(len(st.melds)) if mode is DeadRanks.EVERYONE else (side,)
+    r = st.rules
+    if not r._ranks_die:
+        return _NONE_DEAD
+    size = r.canasta_size
+    sides = range(len(st.melds)) if r._dead_for_everyone else (side,)
     return {rank for s in sides for rank, m in st.melds[s].items() if m[0] + m[1] + m[2] >= size}
 
 

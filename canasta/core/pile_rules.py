@@ -8,7 +8,7 @@ bounds what the hand can still meld. Every function is pure.
 
 from __future__ import annotations
 
-from canasta.variants.enums import ConcealedMinimum, DeadRanks
+from canasta.variants.enums import ConcealedMinimum
 
 from .actions import TAKE_FORMS, TakePile
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, THREE, TWO, WILD
@@ -33,7 +33,7 @@ def pile_violation(st: State) -> Violation | None:
         return ("discard_pile.wild_on_top", "a pile topped by a wild card cannot be taken")
     if top >> 2 == THREE:
         return ("black_threes.on_top", "a pile topped by a black three cannot be taken")
-    if st.rules.dead_ranks is not DeadRanks.NONE and st.is_dead(st.rules.side_of[st.current], top >> 2):
+    if st.rules._ranks_die and st.is_dead(st.rules.side_of[st.current], top >> 2):
         return ("melds.dead_after_canasta", "the top card's rank is dead (a canasta of it is complete), so the pile cannot be taken")
     return None
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from canasta.variants.enums import DeadRanks, ReserveTrigger
+from canasta.variants.enums import ReserveTrigger
 
 from .canastas import counts_as_natural
 from .cards import (
@@ -275,7 +275,7 @@ class State:
 
     def reserve_when_empty(self, seat: int) -> bool:
         """Whether ``seat`` receives a reserve pile when his hand empties (``reserve.trigger = "empty_hand"``; Hand and Foot's foot)."""
-        return self.rules.reserve_trigger is ReserveTrigger.EMPTY_HAND and bool(self.rules.reserve_sizes) and self.reserve_available(seat)
+        return bool(self.rules.reserve_sizes) and self.rules.reserve_trigger is ReserveTrigger.EMPTY_HAND and self.reserve_available(seat)
 
     def reserve_to_play_on(self, seat: int) -> bool:
         """Whether ``seat``, his hand emptied by a meld, receives a reserve pile and plays on: one is due and it brings two cards or more,
@@ -350,11 +350,11 @@ class State:
 
     def is_dead(self, side: int, rank: int) -> bool:
         """Whether a completed canasta has closed ``rank`` to this side (``melds.dead_after_canasta``; Modern American's dead cards)."""
-        mode = self.rules.dead_ranks
-        if mode is DeadRanks.NONE:
+        r = self.rules
+        if not r._ranks_die:
             return False
-        size = self.rules.canasta_size
-        for s in range(len(self.melds)) if mode is DeadRanks.EVERYONE else (side,):
+        size = r.canasta_size
+        for s in range(len(self.melds)) if r._dead_for_everyone else (side,):
             m = self.melds[s].get(rank)
             if m is not None and m[0] + m[1] + m[2] >= size:
                 return True

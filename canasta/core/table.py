@@ -71,7 +71,7 @@ def _rank_values(values: dict[MeldRank, int] | object, absent: int) -> tuple[int
 
 MeldCache = dict[int, list[tuple["Meld", ...]]]
 """Melds by rank, twos held, jokers held, meld naturals (or -1) and meld wilds packed in one int
-(:func:`canasta.core.listing.meld_key`), then by naturals held; see :func:`canasta.core.listing._shape_melds`."""
+(:func:`canasta.core.meld_candidates.meld_key`), then by naturals held; see :func:`canasta.core.meld_candidates._shape_melds`."""
 
 _MELD_CACHES: Final[dict[tuple[object, ...], MeldCache]] = {}
 """One meld cache per set of meld rules, shared by every table that has them."""
@@ -233,6 +233,8 @@ class TableRules:
         self.wild_meld_exclusive = m.wild_meld_exclusive
         self.dead_ranks = m.dead_after_canasta
         """Whom a completed canasta closes its rank to: nobody, its side or everyone (``melds.dead_after_canasta``)."""
+        self._ranks_die = m.dead_after_canasta is not DeadRanks.NONE
+        self._dead_for_everyone = m.dead_after_canasta is DeadRanks.EVERYONE
         self.wild_limit = m.wild_limit
         self.wild_room = tuple(self._capacity(n) for n in range(64))
         self.wild_cap = max(self.wild_room)

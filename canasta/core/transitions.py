@@ -186,7 +186,7 @@ def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: in
     size = r.canasta_size
     if new[0] + new[1] + new[2] >= size and (old is None or old[0] + old[1] + old[2] < size):
         events.append(CanastaCompleted(side=side, rank=rank, kind=r.kind_of(rank, new[1], new[2])))
-        if r.reserve_trigger is ReserveTrigger.FIRST_CANASTA and r.reserve_sizes and st.canastas(side)[0] == 1:
+        if r.reserve_sizes and r.reserve_trigger is ReserveTrigger.FIRST_CANASTA and st.canastas(side)[0] == 1:
             _reserve_earned(st, seat, events)
     if not st.opened[side]:
         value = r.value
@@ -198,7 +198,7 @@ def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: in
             events.append(SideOpened(side=side, points=st.turn_points, minimum=minimum))
             if st.pending:
                 _release_pending(st, seat, events)
-            if r.reserve_trigger is ReserveTrigger.OPENING and r.reserve_sizes:
+            if r.reserve_sizes and r.reserve_trigger is ReserveTrigger.OPENING:
                 _reserve_earned(st, seat, events)
 
 

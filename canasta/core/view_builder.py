@@ -13,10 +13,12 @@ The views it makes are those the pure build makes, field for field
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final, TypeVar
+
+import attrs
 
 from canasta.errors import ArgumentError
-from canasta.variants.enums import DeadRanks
 
 from . import legality
 from .actions import DECLINE, Action
@@ -31,6 +33,40 @@ if TYPE_CHECKING:
     from canasta.variants import Variant
 
 _QUESTIONS: Final = (Question.NOT_ASKED, Question.ASKED, Question.YES, Question.NO)
+
+T = TypeVar("T")
+Setter = Callable[[object, object], None]
+
+
+def slot_setters(cls: type) -> tuple[tuple[str, Setter], ...]:
+    """Each field of a frozen attrs class with the setter of its slot, in the class's own order.
+
+    A view's generated ``__init__`` sets each field through ``object.__setattr__``
+    looked up by name, which costs more than the rest of building a view;
+    :func:`filled` sets the slots directly. That is the same thing only while
+    the class has no validator, converter or ``__attrs_post_init__``, which
+    this checks when the module loads.
+    """
+    fields = attrs.fields(cls)
+    if any(f.validator is not None or f.converter is not None for f in fields) or hasattr(cls, "__attrs_post_init__"):
+        raise TypeError(f"view_builder: {cls.__name__} validates or converts a field; build it through its __init__")
+    return tuple([(f.name, getattr(cls, f.name).__set__) for f in fields])
+
+
+def filled(cls: type[T], setters: tuple[tuple[str, Setter], ...], values: dict[str, object]) -> T:
+    """A new instance of ``cls`` with each field set from ``values``, by name, as its ``__init__`` would (:func:`slot_setters`)."""
+    if len(values) != len(setters):
+        raise TypeError(f"view_builder: {cls.__name__} takes {[name for name, _ in setters]}, not {sorted(values)}")
+    new: T = object.__new__(cls)
+    for name, setter in setters:
+        setter(new, values[name])
+    return new
+
+
+_MELD_VIEW: Final = slot_setters(MeldView)
+_TURN_VIEW: Final = slot_setters(TurnView)
+_PLAYER_VIEW: Final = slot_setters(PlayerView)
+
 
 MELD_VIEWS_KEPT: Final = 4096
 """How many meld views the memo keeps before it starts afresh (a few matches' worth)."""
@@ -53,16 +89,20 @@ def meld_view(rules: TableRules, rank: int, naturals: int, twos: int, jokers: in
         return found[3]
     size = rules.canasta_size
     total = naturals + twos + jokers
-    view = MeldView(
-        rank=Rank.from_index(rank),
-        naturals=naturals,
-        twos=twos,
-        jokers=jokers,
-        cards=tuple([CARDS[c] for c in cards]),
-        is_canasta=total >= size,
-        is_natural=counts_as_natural(rank, twos, jokers),
-        to_canasta=max(0, size - total),
-        canasta_kind=rules.kind_of(rank, twos, jokers) if total >= size else None,
+    view = filled(
+        MeldView,
+        _MELD_VIEW,
+        dict(
+            rank=Rank.from_index(rank),
+            naturals=naturals,
+            twos=twos,
+            jokers=jokers,
+            cards=tuple([CARDS[c] for c in cards]),
+            is_canasta=total >= size,
+            is_natural=counts_as_natural(rank, twos, jokers),
+            to_canasta=max(0, size - total),
+            canasta_kind=rules.kind_of(rank, twos, jokers) if total >= size else None,
+        ),
     )
     if len(_meld_views) >= MELD_VIEWS_KEPT:
         _meld_views.clear()
@@ -95,21 +135,25 @@ def make_turn_view(st: State, viewer: int) -> TurnView:
     opened = st.opened[side]
     stock_empty = not st.stock
     forced = viewer == st.current and st.phase == DRAW and stock_empty and bool(st.pile) and legality.check(st, DECLINE) is not None
-    return TurnView(
-        seat=seat,
-        drew_from_stock=st.drew_from_stock,
-        took_pile=st.pile_taken_top >= 0,
-        pending_pile=len(st.pending),
-        opening_points=0 if opened else st.turn_points,
-        opening_needed=0 if opened else max(0, st.minimum(side) - st.turn_points),
-        melded_ranks=tuple([Rank.from_index(r) for r in st.turn_new]),
-        added_to_old_meld=st.turn_added_old,
-        retracted=st.retracted,
-        question=_QUESTIONS[st.asked],
-        stock_empty=stock_empty,
-        take_forced=forced,
-        opened_now=st.opened_now,
-        reserve_owed=st.reserve_owed,
+    return filled(
+        TurnView,
+        _TURN_VIEW,
+        dict(
+            seat=seat,
+            drew_from_stock=st.drew_from_stock,
+            took_pile=st.pile_taken_top >= 0,
+            pending_pile=len(st.pending),
+            opening_points=0 if opened else st.turn_points,
+            opening_needed=0 if opened else max(0, st.minimum(side) - st.turn_points),
+            melded_ranks=tuple([Rank.from_index(r) for r in st.turn_new]),
+            added_to_old_meld=st.turn_added_old,
+            retracted=st.retracted,
+            question=_QUESTIONS[st.asked],
+            stock_empty=stock_empty,
+            take_forced=forced,
+            opened_now=st.opened_now,
+            reserve_owed=st.reserve_owed,
+        ),
     )
 
 
@@ -134,41 +178,45 @@ def make_view(st: State, seat: object, legal: tuple[Action, ...] = (), variant: 
     frozen = st.frozen
     pile = st.pile
     sides = r.sides
-    return PlayerView(
-        seat=seat,
-        side=r.side_of[seat],
-        players=r.players,
-        sides=sides,
-        partners=r.partners[seat],
-        dealer=st.dealer,
-        hand_number=hand_number,
-        turn_order=turn_order,
-        sitting_out=sitting_out,
-        current_player=st.current,
-        phase=PHASE_OF_CODE[st.phase],
-        hand=hand_of(st, seat),
-        hand_sizes=tuple(st.sizes),
-        melds=melds,
-        red_threes=tuple([tuple([CARDS[c] for c in threes]) for threes in st.red_threes]),
-        opened=tuple(st.opened),
-        pile_top=CARDS[pile[-1]] if pile else None,
-        pile_size=len(pile),
-        pile_frozen=frozen,
-        pile_frozen_by=st.freeze_reason if frozen else None,
-        pile_freezing_card=CARDS[st.frozen_by] if frozen and st.frozen_by >= 0 else None,
-        pile_freezing_seat=st.freezing_seat if frozen and st.freezing_seat >= 0 else None,
-        discards=tuple([(s, CARDS[c]) for s, c in st.history]),
-        stock_size=len(st.stock),
-        scores=tuple(st.scores),
-        opening_minimums=tuple([st.minimum(side) for side in range(sides)]),
-        turn=make_turn_view(st, seat),
-        legal_actions=legal if seat == st.current and st.phase != OVER else (),
-        variant=variant if variant is not None else r.variant,
-        rules=r,
-        dead_ranks=tuple([_dead_ranks(st, side) for side in range(sides)]) if r.dead_ranks is not DeadRanks.NONE else (),
-        reserve_piles=tuple(r.reserve_sizes[st.reserve_next :]),
-        reserve_received=tuple(st.reserve_got) if r.reserve_sizes else (),
-        first_round=hand_number >= 1 and st.turns < len(turn_order),
+    return filled(
+        PlayerView,
+        _PLAYER_VIEW,
+        dict(
+            seat=seat,
+            side=r.side_of[seat],
+            players=r.players,
+            sides=sides,
+            partners=r.partners[seat],
+            dealer=st.dealer,
+            hand_number=hand_number,
+            turn_order=turn_order,
+            sitting_out=sitting_out,
+            current_player=st.current,
+            phase=PHASE_OF_CODE[st.phase],
+            hand=hand_of(st, seat),
+            hand_sizes=tuple(st.sizes),
+            melds=melds,
+            red_threes=tuple([tuple([CARDS[c] for c in threes]) for threes in st.red_threes]),
+            opened=tuple(st.opened),
+            pile_top=CARDS[pile[-1]] if pile else None,
+            pile_size=len(pile),
+            pile_frozen=frozen,
+            pile_frozen_by=st.freeze_reason if frozen else None,
+            pile_freezing_card=CARDS[st.frozen_by] if frozen and st.frozen_by >= 0 else None,
+            pile_freezing_seat=st.freezing_seat if frozen and st.freezing_seat >= 0 else None,
+            discards=tuple([(s, CARDS[c]) for s, c in st.history]),
+            stock_size=len(st.stock),
+            scores=tuple(st.scores),
+            opening_minimums=tuple([st.minimum(side) for side in range(sides)]),
+            turn=make_turn_view(st, seat),
+            legal_actions=legal if seat == st.current and st.phase != OVER else (),
+            variant=variant if variant is not None else r.variant,
+            rules=r,
+            dead_ranks=tuple([_dead_ranks(st, side) for side in range(sides)]) if r._ranks_die else (),
+            reserve_piles=tuple(r.reserve_sizes[st.reserve_next :]),
+            reserve_received=tuple(st.reserve_got) if r.reserve_sizes else (),
+            first_round=hand_number >= 1 and st.turns < len(turn_order),
+        ),
     )
 
 
