@@ -36,7 +36,6 @@ from .actions import (
 )
 from .cards import JOKER, THREE, TWO, WILD
 from .going_out import NATURAL_RANKS, Step, going_out_plan, going_out_violation
-from .meld_candidates import meld_candidates
 from .meld_rules import meld_violation
 from .pile_rules import pile_violation, take_violation
 from .refusals import FIXED_SOURCES, Violation, refusal_source
@@ -50,18 +49,12 @@ from .transitions import do
 def yes_binds(st: State, seat: int) -> bool:
     """After the partner's yes, whether a discard that does not go out is refused (002 UTGÅNG 2, 004 L175, decisions P26).
 
-    It is, while :func:`can_go_out` finds a way out and some meld now keeps one
-    open (or ends the hand), so a bound player is never left without a move.
+    It is, while the player can go out (:func:`going_out_now`: a plan played
+    through the rules) by melding first: the plan's first meld is then a legal
+    move that keeps the way out open, so a bound player is never left without one.
     """
-    if not can_go_out(st, seat):
-        return False
-    hand = st.hand_number
-    for a in meld_candidates(st, seat, st.rules.side_of[seat]):
-        trial = st.copy()
-        do(trial, a)
-        if trial.hand_number != hand or trial.phase != PHASE_MELD or can_go_out(trial, seat):
-            return True
-    return False
+    plan = going_out_now(st, seat)
+    return plan is not None and bool(plan[0])
 
 
 def discard_refusal(st: State, a: Discard) -> Violation | None:
@@ -269,22 +262,24 @@ def check(st: State, action: Action) -> Violation | None:
 
 
 def can_go_out(st: State, seat: int) -> bool:
-    """Whether ``seat`` (who has drawn) can meld his whole hand, keeping at most one card to discard.
+    """Whether ``seat`` (who has drawn) can meld his whole hand, keeping at most one card to discard (:func:`going_out_now`)."""
+    return going_out_now(st, seat) is not None
 
-    The planner's plan (:func:`canasta.core.going_out.going_out_plan`) is
-    played through on a copy of the state, step by step through the engine's
-    legality, so the answer is never a plan the rules refuse.
-    """
+
+def going_out_now(st: State, seat: int) -> tuple[list[Step], int | None] | None:
+    """A way for ``seat`` (who has drawn) to go out now: the planner's plan (:func:`canasta.core.going_out.going_out_plan`)
+    of melds and a last discard, played through on a copy of the state, step by step through the engine's legality, so
+    it is never a plan the rules refuse; None if there is none."""
     side = st.side(seat)
     if not st.opened[side] or st.pending or st.red_threes_in_hand(seat):
-        return False
+        return None
     r = st.rules
     counts = list(st.counts[seat])
     counts[THREE] = st.naturals_in_hand(seat, THREE)
     melds = {rank: (m[0], m[1], m[2]) for rank, m in st.melds[side].items()}
     dead = frozenset(rank for rank in NATURAL_RANKS if st.is_dead(side, rank))
     found = going_out_plan(counts, melds, r, dead=dead, opening=st.opened_now, reserve_ok=not r.reserve_taken_required or st.reserve_got[st.reserve_unit(seat)])
-    return found is not None and _plays(st, found)
+    return found if found is not None and _plays(st, found) else None
 
 
 def _plays(st: State, plan: tuple[list[Step], int | None]) -> bool:
@@ -302,4 +297,4 @@ def _plays(st: State, plan: tuple[list[Step], int | None]) -> bool:
     return trial.hand_number != hand or trial.phase != PHASE_MELD or not trial.sizes[seat]
 
 
-__all__ = ["FIXED_SOURCES", "Violation", "can_go_out", "check", "decline_violation", "discard_refusal", "early_melds_open", "lay_violation", "refusal_source", "yes_binds"]
+__all__ = ["FIXED_SOURCES", "Violation", "can_go_out", "check", "decline_violation", "discard_refusal", "early_melds_open", "going_out_now", "lay_violation", "refusal_source", "yes_binds"]
