@@ -37,8 +37,8 @@ MAX_LABEL = 200
 """The longest path a message shows; a longer one is cut with ``...``."""
 
 
-class UnreadableFileError(OSError):
-    """A file could not be read as text. Callers turn it into their own error type.
+class FileProblem(OSError):
+    """A file the library could not read or write. Callers turn it into their own error type.
 
     ``label`` is the path as messages show it (:func:`path_label`) and
     ``reason`` says why, without the path; ``str()`` gives ``label: reason``.
@@ -48,6 +48,10 @@ class UnreadableFileError(OSError):
         super().__init__(f"{label}: {reason}")
         self.label = label
         self.reason = reason
+
+
+class UnreadableFileError(FileProblem):
+    """A file could not be read as text."""
 
 
 def path_label(path: object) -> str:
@@ -122,17 +126,8 @@ def read_data_file(path: str | os.PathLike[str], error: Callable[..., DataError]
         raise error([exc.reason], file=exc.label) from None
 
 
-class UnwritableFileError(OSError):
-    """A file could not be written; nothing was changed on disk. Callers turn it into their own error type.
-
-    ``label`` is the path as messages show it (:func:`path_label`) and
-    ``reason`` says why, without the path; ``str()`` gives ``label: reason``.
-    """
-
-    def __init__(self, label: str, reason: str) -> None:
-        super().__init__(f"{label}: {reason}")
-        self.label = label
-        self.reason = reason
+class UnwritableFileError(FileProblem):
+    """A file could not be written; nothing was changed on disk."""
 
 
 def _path_text(path: object, error: Callable[[str, str], OSError]) -> tuple[str, str]:
