@@ -2,9 +2,11 @@
 
 Seeded random play under every bundled profile, at two player counts where
 the profile allows several (:data:`TABLES`). ``tests/golden/views/`` holds a
-transcript per table: every action played, in turns, and every
-:data:`EVERY` actions (and around each hand's end) one seat's view (the seats
-take turns): the table as ``str(view)`` draws it, the fields it leaves out
+transcript per table: every action played, in turns; every :data:`BLOCK`
+actions a digest of every seat's view and observation read every
+:data:`SAMPLED` actions, so that a change anywhere shows and the digest that
+differs names its actions; and every :data:`EVERY` actions (and around each
+hand's end) one seat's view written out (the seats take turns): the table as ``str(view)`` draws it, the fields it leaves out
 that a bot reads (the turn, the discards the seat recalls, the legal actions
 in notation, who deals, ...), and the seat's observation vector
 (:class:`canasta.encoding.ObservationSpace`) as its nonzero entries, block by
@@ -21,6 +23,7 @@ holds only.
 from __future__ import annotations
 
 import enum
+import hashlib
 import random
 import sys
 from pathlib import Path
@@ -63,6 +66,10 @@ STEPS = 260
 EVERY = 130
 """A seat's view is written every this many actions, and before and after the action that ends a hand. The seats take
 turns from seed to seed, so every seat of six is seen, those sitting out among them."""
+SAMPLED = 3
+"""Every seat's view and observation are also read every this many actions, into a digest written every :data:`BLOCK`
+actions: the transcript's views are a few, the digests cover them all, and a digest that differs names its actions."""
+BLOCK = 20
 
 DRAWN = frozenset(
     {
@@ -169,6 +176,7 @@ def transcript(variant: str, players: int) -> str:
         "#   str(view); fields: the view's fields str() does not draw (false, None and empty left out); turn: the TurnView;",
         "#   discards: seat:card put on the pile this hand (seat -1: the upcards); legal: the legal actions in notation;",
         "#   obs BLOCK i.j:value: the nonzero entries of the observation vector (ObservationSpace), indices within the block",
+        f"# views A-B: a digest of every seat's repr(view) and observation bytes every {SAMPLED} actions from A to B",
     ]
     turn: list[str] = []
 
@@ -182,9 +190,19 @@ def transcript(variant: str, players: int) -> str:
         game = canasta.Game(variant, players=players, seed=seed)
         rng = random.Random(seed)
         seat = -1
+        digest, first = hashlib.sha256(), 0
         for step in range(STEPS):
             if game.is_over:
                 break
+            if step % SAMPLED == 0:
+                for viewer in range(players):
+                    view = game.view(viewer)
+                    digest.update(repr(view).encode())
+                    digest.update(space.encode(view).tobytes())
+            if step % BLOCK == BLOCK - 1:
+                end_turn(seat)
+                lines.append(f"views {first}-{step}: {digest.hexdigest()[:16]}")
+                digest, first = hashlib.sha256(), step + 1
             if step % EVERY == 0:
                 end_turn(seat)
                 shown = (seed * -(-STEPS // EVERY) + step // EVERY) % players
