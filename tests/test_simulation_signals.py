@@ -31,6 +31,23 @@ PATIENCE = 60.0
 """Seconds to wait for the workers to start or the parent to exit before the test fails: a bound, not a measurement."""
 
 
+def from_a_terminal() -> None:
+    """Give the child the signal dispositions a command typed at a terminal starts with: SIGINT and SIGHUP by default.
+
+    A child inherits ignored signals, and a test runner started in the background by a
+    non-interactive shell (SIGINT ignored) or under ``nohup`` (SIGHUP ignored) would pass
+    that on: the command would then rightly ignore the signals these tests send.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
+def under_nohup() -> None:
+    """A terminal's dispositions, but SIGHUP ignored: what ``nohup`` gives the command it starts."""
+    from_a_terminal()
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+
 def _stat(pid: int) -> list[str] | None:
     """The fields of /proc/PID/stat after the command name: state, parent pid, ...; None when the process is gone."""
     try:
@@ -78,7 +95,7 @@ def stop_a_run(command: str, sends: list[tuple[str, signal.Signals]], more: Sequ
     """Start the command (with ``more`` options), wait for its two workers, send the signals; the exit code, stdout, stderr and the workers
     still alive."""
     argv = [sys.executable, "-m", "canasta", *COMMANDS[command], "--hands", "20000", "--workers", "2", "--format", "json", *more]
-    parent = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    parent = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, preexec_fn=from_a_terminal)
     workers: list[int] = []
     try:
         deadline = time.monotonic() + PATIENCE
@@ -158,7 +175,7 @@ def test_ctrl_c_while_the_command_line_starts_is_quiet(how: str) -> None:
         script = script.replace("os.kill(", "import sys\ntry:\n    os.kill(").replace(
             "time.sleep(30)\n", "    time.sleep(30)\nexcept KeyboardInterrupt:\n    sys.exit(7)\n"
         )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=PATIENCE, check=False)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=PATIENCE, check=False, preexec_fn=from_a_terminal)
     assert done.returncode == (130 if how == "before the command line is imported" else 7)
     assert done.stderr == b"", done.stderr.decode(errors="replace")
 
@@ -171,7 +188,7 @@ def test_an_ignored_sighup_stays_ignored() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),  # what nohup does
+        preexec_fn=under_nohup,
     )
     workers: list[int] = []
     try:
