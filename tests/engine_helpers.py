@@ -24,7 +24,7 @@ from typing import Any
 
 import canasta
 from canasta.core import state as st_mod
-from canasta.core.cards import JOKER, RED_THREES, TWO, build_deck, card_text, parse_card, parse_rank
+from canasta.core.cards import CODES_AT, JOKER, N_CODES, RED_THREES, TWO, build_deck, card_text, parse_card, parse_rank
 from canasta.core.state import State
 from canasta.errors import IllegalActionError
 
@@ -79,12 +79,14 @@ def census(g: canasta.Game | State) -> Counter[int]:
 def check_consistency(g: canasta.Game | State) -> None:
     """Hands, per-rank counts and sizes agree; melds' counts agree with their cards."""
     st = g.state if isinstance(g, canasta.Game) else g
-    for seat, hand in enumerate(st.hands):
+    for seat, row in enumerate(st.counts):
+        assert len(row) == CODES_AT + N_CODES, f"seat {seat}: a hand's list holds its counts per rank, then per card code"
+        hand = row[CODES_AT:]
         assert min(hand) >= 0, f"seat {seat} holds a negative count of a card"
-        per_rank = [0] * 14
+        per_rank = [0] * CODES_AT
         for code, n in enumerate(hand):
             per_rank[13 if code == JOKER else code >> 2] += n
-        assert per_rank == st.counts[seat], f"seat {seat}: per-rank counts out of step with the hand"
+        assert per_rank == row[:CODES_AT], f"seat {seat}: per-rank counts out of step with the hand"
         assert sum(hand) == st.sizes[seat], f"seat {seat}: size out of step with the hand"
     for side, side_melds in enumerate(st.melds):
         for rank, (n, t, j, codes) in side_melds.items():
@@ -223,7 +225,6 @@ def setup(
         extra = leftovers[stock_size:]
 
     for seat in range(n):
-        st.hands[seat] = [0] * len(st.hands[seat])
         st.counts[seat] = [0] * len(st.counts[seat])
         st.sizes[seat] = 0
     for seat, codes in hand_cards.items():
@@ -237,20 +238,20 @@ def setup(
 
     for side in range(sides):
         st.melds[side] = {rank: _meld_tuple(rank, codes) for rank, codes in meld_cards.get(side, {}).items()}
-        st.red_threes[side] = list(threes.get(side, []))
+    st.red_threes = tuple(tuple(threes.get(side, [])) for side in range(sides))
     st.pile = list(pile_cards)
     st.history = [(-1, c) for c in st.pile]
     st.stock = stock
     st.frozen = frozen
 
     opened = dict(opened or {})
-    st.opened = [opened.get(side, bool(st.melds[side])) for side in range(sides)]
+    st.opened = tuple(opened.get(side, bool(st.melds[side])) for side in range(sides))
     melded_before = dict(melded_before or {})
-    st.melded_before = [melded_before.get(seat, bool(st.melds[r.side_of[seat]])) for seat in range(n)]
+    st.melded_before = tuple(melded_before.get(seat, bool(st.melds[r.side_of[seat]])) for seat in range(n))
     if scores is not None:
-        st.scores = list(scores)
-    st.minimum_raise = list(minimum_raise) if minimum_raise is not None else [0] * sides
-    st.penalties = [0] * sides
+        st.scores = tuple(scores)
+    st.minimum_raise = tuple(minimum_raise) if minimum_raise is not None else (0,) * sides
+    st.penalties = (0,) * sides
     st.winner = None
     st.turns = 0
     st.current = current

@@ -96,7 +96,7 @@ def test_the_default_is_exported_and_sets_up_the_same_state() -> None:
     game = canasta.Game.from_position(ma())
     again = canasta.Game.from_position(game.position())
     assert again.state.reserve_next == game.state.reserve_next == 1
-    assert again.state.reserve_got == game.state.reserve_got == [True, False]
+    assert again.state.reserve_got == game.state.reserve_got == (True, False)
 
 
 def test_a_given_reserve_table_is_taken_as_given() -> None:

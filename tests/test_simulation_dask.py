@@ -19,7 +19,7 @@ distributed = pytest.importorskip("distributed")
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
     """A loopback-only Dask cluster of two single-threaded worker processes, stopped after the module's tests."""
-    local = distributed.LocalCluster(host="127.0.0.1", n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    local = distributed.LocalCluster(host="127.0.0.1", n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0")
     try:
         yield local
     finally:
@@ -50,7 +50,7 @@ def test_a_scheduler_without_workers_is_an_error_not_a_hang(monkeypatch: pytest.
     from canasta.simulation import SimulationError
 
     monkeypatch.setattr("canasta.simulation.cluster.DASK_TIMEOUT", 1.0)
-    empty = distributed.LocalCluster(host="127.0.0.1", n_workers=0, processes=True, dashboard_address=None)
+    empty = distributed.LocalCluster(host="127.0.0.1", n_workers=0, processes=True, dashboard_address="127.0.0.1:0")
     try:
         with pytest.raises(SimulationError, match="has no workers"):
             simulate("dutch", hands=2, bots="random", scheduler=empty.scheduler_address)

@@ -45,6 +45,9 @@ WILD: Final = 13
 """Rank index of the jokers in per-rank counts (twos are rank 0), and of the wild-card meld (004 opt b
 joker canastas); never a card's own rank: a joker's card code is :data:`JOKER`."""
 N_CODES: Final = 53
+CODES_AT: Final = 14
+"""Where a hand's counts per card code begin in the engine's list of its counts, after the counts per rank (0 to 12 and
+:data:`WILD`): ``counts[seat][rank]`` and ``counts[seat][CODES_AT + code]`` (:class:`canasta.core.state.State`)."""
 
 RED_SUITS = (1, 2)
 """Diamonds and hearts."""

@@ -11,7 +11,7 @@ import random
 
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, build_deck
 from .events import Event, FreezeReason, HandDealt, PileFrozen, RedThreeLaid, UpcardTurned
-from .state import DRAW, State
+from .state import DRAW, State, replaced
 
 
 def _lay(st: State, seat: int, card: int, events: list[Event], replace: bool) -> bool:
@@ -23,7 +23,7 @@ def _lay(st: State, seat: int, card: int, events: list[Event], replace: bool) ->
     """
     side = st.rules.side_of[seat]
     st.remove_card(seat, card)
-    st.red_threes[side].append(card)
+    st.red_threes = replaced(st.red_threes, side, (*st.red_threes[side], card))
     can_replace = replace and bool(st.stock)
     events.append(RedThreeLaid(seat=seat, card=card, replaced=can_replace))
     if not can_replace:
@@ -32,7 +32,7 @@ def _lay(st: State, seat: int, card: int, events: list[Event], replace: bool) ->
     st.add_card(seat, drawn)
     if not st.stock and st.is_bonus_card(drawn):
         st.remove_card(seat, drawn)
-        st.red_threes[side].append(drawn)
+        st.red_threes = replaced(st.red_threes, side, (*st.red_threes[side], drawn))
         events.append(RedThreeLaid(seat=seat, card=drawn, replaced=False))
         return True
     return False
@@ -44,9 +44,8 @@ def lay_red_threes(st: State, seat: int, events: list[Event], *, replace: bool =
     Returns True if the last stock card was a red three, which ends the hand
     at once (000 TALONGENS SISTA KORT 1, 001 §21 E, decisions P13).
     """
-    hand = st.hands[seat]
-    while hand[RED_THREE_DIAMONDS] or hand[RED_THREE_HEARTS]:
-        if _lay(st, seat, RED_THREE_DIAMONDS if hand[RED_THREE_DIAMONDS] else RED_THREE_HEARTS, events, replace):
+    while st.red_threes_in_hand(seat):
+        if _lay(st, seat, RED_THREE_DIAMONDS if st.held(seat, RED_THREE_DIAMONDS) else RED_THREE_HEARTS, events, replace):
             return True
         if st.rules.black_bonus and _lay_black_threes(st, seat, events, replace):
             return True
@@ -57,11 +56,10 @@ def lay_red_threes(st: State, seat: int, events: list[Event], *, replace: bool =
 
 def _lay_black_threes(st: State, seat: int, events: list[Event], replace: bool) -> bool:
     """Lay down the black threes of a hand where they are bonus cards (``black_threes.bonus_card``; Modern American EBB §2.8), then any red three a replacement brought."""
-    hand = st.hands[seat]
-    while hand[BLACK_THREE_CLUBS] or hand[BLACK_THREE_SPADES]:
-        if _lay(st, seat, BLACK_THREE_CLUBS if hand[BLACK_THREE_CLUBS] else BLACK_THREE_SPADES, events, replace):
+    while st.naturals_in_hand(seat, THREE):
+        if _lay(st, seat, BLACK_THREE_CLUBS if st.held(seat, BLACK_THREE_CLUBS) else BLACK_THREE_SPADES, events, replace):
             return True
-        if (hand[RED_THREE_DIAMONDS] or hand[RED_THREE_HEARTS]) and lay_red_threes(st, seat, events, replace=replace):
+        if st.red_threes_in_hand(seat) and lay_red_threes(st, seat, events, replace=replace):
             return True
     return False
 
@@ -73,8 +71,7 @@ def lay_one_red_three(st: State, seat: int, events: list[Event]) -> bool:
     keep, unless it was the last stock card: then it is laid and the hand
     ends (decisions P13), which the return value says.
     """
-    hand = st.hands[seat]
-    return _lay(st, seat, RED_THREE_DIAMONDS if hand[RED_THREE_DIAMONDS] else RED_THREE_HEARTS, events, True)
+    return _lay(st, seat, RED_THREE_DIAMONDS if st.held(seat, RED_THREE_DIAMONDS) else RED_THREE_HEARTS, events, True)
 
 
 def lay_taken_red_threes(st: State, seat: int, cards: list[int], events: list[Event]) -> None:
@@ -122,21 +119,18 @@ def deal_hand(st: State, events: list[Event]) -> bool:
     st.dealer = (st.dealer + 1) % n
     seating = r.seating(st.hand_number)
     for seat in range(n):
-        st.hands[seat] = [0] * len(st.hands[seat])
         st.counts[seat] = [0] * len(st.counts[seat])
         st.sizes[seat] = 0
-        st.melded_before[seat] = False
-        st.had_turn[seat] = False
+    st.melded_before = st.had_turn = (False,) * n
     for side in range(r.sides):
         st.melds[side] = {}
-        st.red_threes[side] = []
-        st.opened[side] = False
-        st.penalties[side] = 0
-        st.minimum_raise[side] = 0
+    st.red_threes = ((),) * r.sides
+    st.opened = (False,) * r.sides
+    st.penalties = st.minimum_raise = (0,) * r.sides
     deck = build_deck(r.decks, r.jokers)
     shuffle(random.Random(f"{st.seed}:{st.hand_number}"), deck)
     st.stock = deck
-    st.dead = []
+    st.dead = ()
     st.pile = []
     st.unfreeze()
     st.history = []
@@ -147,14 +141,14 @@ def deal_hand(st: State, events: list[Event]) -> bool:
     for _ in range(r.hand_size):
         for seat in turn:
             st.add_card(seat, st.stock.pop())
-    st.reserves = [[st.stock.pop() for _ in range(size)] for size in r.reserve_sizes] if r.reserve_dealt else []
+    st.reserves = tuple([tuple([st.stock.pop() for _ in range(size)]) for size in r.reserve_sizes]) if r.reserve_dealt else ()
     st.reserve_next = 0
-    st.reserve_got = [False] * len(st.reserve_got)
+    st.reserve_got = (False,) * len(st.reserve_got)
     st.special = None
     if r.upcard_enabled:
         _turn_upcard(st, events)
     st.current = first
-    st.had_turn[first] = True
+    st.had_turn = replaced(st.had_turn, first, True)
     st.phase = DRAW
     st.reset_turn()
     if r.keep_red_threes:

@@ -51,7 +51,7 @@ from .position_files import export_position, read_position, stored_position
 from .positions import build_state
 from .records import GameRecord
 from .scoring import HandScore, SideCount, count_side
-from .state import DRAW, MELD, OVER, State
+from .state import DRAW, MELD, OVER, State, added
 from .table import RULES_VERSION, TableRules, table_rules
 from .transitions import DEFAULT_TURN_CAP, do, end_hand
 from .view_builder import make_view
@@ -331,10 +331,10 @@ class Game:
         value = penalty_value(rules, kind)
         st = self._st
         if kind.raises_minimum:
-            st.minimum_raise[side] += value
+            st.minimum_raise = added(st.minimum_raise, side, value)
             event = PenaltyApplied(side=side, points=0, rule=kind.value, minimum_raise=value)
         else:
-            st.penalties[side] += value * number
+            st.penalties = added(st.penalties, side, value * number)
             event = PenaltyApplied(side=side, points=value * number, rule=kind.value)
         self._legal = None
         self.director_penalties.append(DirectorPenalty(after=len(self.actions), side=side, penalty=kind, count=number))
@@ -357,7 +357,7 @@ class Game:
 
         ``hands``: the copy's match stops after that many hands (as ``Game(hands=...)``); None keeps this game's limit.
         """
-        limit = check_hands(hands, "Game.copy")
+        limit = check_hands(hands, "Game.copy") if hands is not None else 0
         new = Game.__new__(Game)
         new.variant = self.variant
         new._st = self._st.copy()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from .actions import Action, Meld, meld
-from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, THREE, TWO, WILD
+from .cards import FOUR, THREE, TWO, WILD
 from .meld_limits import dead_ranks, in_opening, wilds_allowed, wilds_need_naturals
 from .meld_rules import held_red_threes, meld_violation
 from .state import MeldTuple, State
@@ -153,7 +153,7 @@ def meld_candidates(st: State, seat: int, side: int) -> list[Action]:
     wilds_key = tw << 8 | jk << 16  # meld_key, inline: the loop below is the hottest part of listing
     existing = melds.get(THREE)
     if counts[THREE] or existing is not None:
-        avail = st.hands[seat][BLACK_THREE_CLUBS] + st.hands[seat][BLACK_THREE_SPADES]
+        avail = st.naturals_in_hand(seat, THREE)
         # black threes are melded only when going out (001 §20 C): with two cards left over, none is legal
         if hand_size - avail < 2 and (existing is not None or not single):
             _melds_checked(st, out, THREE, avail, twos, jokers, existing, hand_size)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from canasta.variants.enums import ConcealedMinimum
 
 from .actions import TAKE_FORMS, TakePile
-from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, FOUR, JOKER, THREE, TWO, WILD
+from .cards import BLACK_THREE_CLUBS, FOUR, JOKER, THREE, TWO, WILD
 from .going_out import NATURAL_RANKS, going_out_plan
 from .meld_limits import limit_violation
 from .meld_rules import bonus_count, held_red_threes, rank_value, remaining_violation, shape_violation
@@ -162,7 +162,7 @@ def opening_reach(st: State, seat: int, side: int, rank: int, existing: MeldTupl
             nat, wild = c, 0
         points += c * value[x * 4]
         room += max(0, r.wild_room[nat] - wild)
-    blacks = st.hands[seat][BLACK_THREE_CLUBS] + st.hands[seat][BLACK_THREE_SPADES]
+    blacks = st.naturals_in_hand(seat, THREE)
     if (THREE in melds or not single) and blacks >= r.black_three_min:
         points += blacks * value[BLACK_THREE_CLUBS]
     free = wilds if r.wild_canastas and (WILD in melds or not single) else min(wilds, room)

@@ -33,7 +33,7 @@ from . import position_defaults as shown
 from .arguments import INT64
 from .cards import JOKER, RED_THREES, THREE, TWO, WILD, build_deck, card_text, parse_card, rank_text
 from .events import FreezeReason
-from .state import DRAW, MELD, State
+from .state import DRAW, MELD, State, replaced
 from .table import RULES_VERSION, TableRules, UnsupportedPlayerCount, table_rules
 
 POSITION_PHASES = {"draw": DRAW, "meld": MELD}
@@ -179,8 +179,7 @@ def _waiting(p: Mapping[str, Any], st: State, rules: TableRules, problems: list[
     elif st.current in waiting:
         problems.append(f"position.waiting: seat {st.current} is the one to play, so its turn has come")
         waiting = default
-    for s in range(rules.players):
-        st.had_turn[s] = s not in waiting
+    st.had_turn = tuple(s not in waiting for s in range(rules.players))
 
 
 KEYS = {
@@ -337,7 +336,7 @@ def _sides(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int
     sides = _table(p, "sides", "position.", "{ 0 = { melds = [\"KC KD KH\"] } }", problems)
     melded: list[int] = []
     if st.retracted:  # by default, the one opening taken back this turn has raised the minimum (001 §27 A)
-        st.minimum_raise[rules.side_of[st.current]] = rules.minimum_raise
+        st.minimum_raise = replaced(st.minimum_raise, rules.side_of[st.current], rules.minimum_raise)
     for key, side_data in sides.items():
         where = f"position.sides.{_key(key)}"
         side = _index(key, rules.sides)
@@ -366,16 +365,16 @@ def _sides(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int
         elif any(c not in RED_THREES for c in threes):
             problems.append(f"{where}.red_threes: only red threes (3H, 3D) go here")
         used.update(threes)
-        st.red_threes[side] = threes
+        st.red_threes = replaced(st.red_threes, side, tuple(threes))
         opened = side_data.get("opened", bool(st.melds[side]))
         if type(opened) is not bool:
             problems.append(f"{where}.opened: expected true or false, got {_show(opened)}")
             opened = bool(st.melds[side])
         if st.melds[side] and not opened:
             problems.append(f"{where}.opened: a side with melds on the table has opened")
-        st.opened[side] = opened
-        st.minimum_raise[side] = _int(side_data, "minimum_raise", st.minimum_raise[side], problems, where, least=0, most=LIMIT)
-        st.penalties[side] = _int(side_data, "penalties", 0, problems, where, least=0, most=LIMIT)
+        st.opened = replaced(st.opened, side, opened)
+        st.minimum_raise = replaced(st.minimum_raise, side, _int(side_data, "minimum_raise", st.minimum_raise[side], problems, where, least=0, most=LIMIT))
+        st.penalties = replaced(st.penalties, side, _int(side_data, "penalties", 0, problems, where, least=0, most=LIMIT))
         if st.melds[side]:
             melded += [s for s in range(rules.players) if rules.side_of[s] == side]
     if st.retracted and st.opened[rules.side_of[st.current]]:
@@ -418,7 +417,7 @@ def _reserve(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[i
             problems.append(f"position.reserve: missing; {found}: give [position.reserve] with given = the piles gone and received = the sides that had one")
             return
         st.reserve_next, received = found
-        st.reserve_got = [u in received for u in range(len(st.reserve_got))]
+        st.reserve_got = tuple(u in received for u in range(len(st.reserve_got)))
         return
     data = _table(p, "reserve", "position.", '{ given = 1, received = [0], piles = ["4C 8H 9D"] }', problems)
     if not data:
@@ -440,7 +439,7 @@ def _reserve(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[i
             f"position.reserve.given: {given} piles gone, but only {len(received)} {word} received one; under these rules a pile is never lost nor made the stock"
         )
     st.reserve_next = given
-    st.reserve_got = [u in received for u in range(units)]
+    st.reserve_got = tuple(u in received for u in range(units))
     if rules.reserve_dealt and "piles" in data:
         piles = data["piles"]
         left = rules.reserve_sizes[given:]
@@ -452,7 +451,7 @@ def _reserve(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[i
             if len(cards) != size:
                 problems.append(f"position.reserve.piles[{i}]: a pile of {size} cards (reserve.sizes), got {len(cards)}")
             used.update(cards)
-            st.reserves.append(cards)
+            st.reserves += (tuple(cards),)
 
 
 def _score_problems(scores: list[int], target: int, hands: int = 0) -> list[str]:
@@ -526,7 +525,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
         problems.append(f"position.scores: expected {rules.sides} integers, one per side, got {_show(scores)}")
     else:
         problems += _score_problems(scores, rules.target, rules.match_hands)
-        st.scores = list(scores)
+        st.scores = tuple(scores)
         if "hand_number" not in p and any(scores):
             found = shown.hand_number_unknown(rules)
             if found is not None:
@@ -555,8 +554,7 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
     if not isinstance(melded, list) or any(type(s) is not int or not 0 <= s < players for s in melded):
         problems.append(f"position.melded: expected a list of seats that have melded this hand, got {_show(melded)}")
         melded = melded_default
-    for s in melded:
-        st.melded_before[s] = True
+    st.melded_before = tuple(s in melded for s in range(players))
     _waiting(p, st, rules, problems)
     _pile(p, st, used, problems)
     _turns(p, st, rules, problems)
@@ -590,13 +588,13 @@ def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_vers
         for pile_size in rules.reserve_sizes[st.reserve_next :]:  # piles not given: dealt aside from the cards placed nowhere
             if pile_size > len(rest):
                 raise PositionError([f"position.reserve: a pile of {pile_size} cards wanted, only {len(rest)} left"])
-            st.reserves.append([rest.pop() for _ in range(pile_size)])
+            st.reserves += (tuple([rest.pop() for _ in range(pile_size)]),)
     stock = list(reversed(top))
     wanted = len(rest) if size is None else size - len(top)
     if wanted > len(rest):
         raise PositionError([f"position.stock.size: {_show(size)} cards wanted, only {len(top) + len(rest)} left"])
     st.stock = rest[:wanted] + stock
-    st.dead = aside + rest[wanted:]
+    st.dead = tuple(aside + rest[wanted:])
     return variant, st
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .canastas import CanastaKind
-from .cards import BLACK_THREES, RED_THREES, THREE, WILD, Rank
+from .cards import BLACK_THREES, CODES_AT, N_CODES, RED_THREES, THREE, WILD, Rank
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -247,8 +247,8 @@ def count_side(st: State, side: int) -> SideCount:
     unplayed = kept = in_hand = held_black = 0
     sets: list[int] = []
     for seat in seats:
-        hand = st.hands[seat]
-        in_hand += sum(value[c] * hand[c] for c in range(len(hand)) if hand[c] and c not in bonus_codes)
+        hand = st.counts[seat]
+        in_hand += sum(value[c] * hand[CODES_AT + c] for c in range(N_CODES) if hand[CODES_AT + c] and c not in bonus_codes)
         threes = st.bonus_cards_in_hand(seat)
         if threes and (r.red_threes_in_hand_count_as_laid or (not st.had_turn[seat] and r.dealt_red_threes_wait)):
             unplayed += threes

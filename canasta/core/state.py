@@ -1,15 +1,21 @@
 """The mutable state of a match in progress, kept flat so that a copy is cheap.
 
-Hands are counts per card code (53 entries) plus counts per rank, kept in
-step; a side's melds are ``rank -> (naturals, twos, jokers, cards)`` tuples,
-so copying a state copies a handful of short lists and dicts. Only
-:mod:`canasta.core.transitions` and :mod:`canasta.core.dealing` change a state.
+A hand is one list of counts, per rank (14 entries, jokers at ``WILD``) and
+then per card code (53 entries from :data:`CODES_AT`), kept in step, so that a
+copy copies one list a seat; a side's melds are ``rank -> (naturals, twos, jokers, cards)`` tuples.
+What changes every turn is held in lists; what changes a few times a hand (the
+sides' opening, scores and penalties, red threes laid, reserve piles, the
+seats' first turn and first meld) in tuples, replaced whole by :func:`replaced`
+when it changes, so a copy shares them and copies only a handful of short
+lists and dicts (a search copies thousands of states a decision). Only
+:mod:`canasta.core.transitions`, :mod:`canasta.core.dealing` and a position
+being built change a state.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final
+from typing import Final, TypeVar
 
 from canasta.variants.enums import ReserveTrigger
 
@@ -18,6 +24,7 @@ from .cards import (
     BLACK_THREE_CLUBS,
     BLACK_THREE_SPADES,
     BLACK_THREES,
+    CODES_AT,
     JOKER,
     N_CODES,
     RED_THREE_DIAMONDS,
@@ -43,6 +50,20 @@ OVER: Final = 3
 MeldTuple = tuple[int, int, int, tuple[int, ...]]
 """A meld: naturals, twos, jokers, and the card codes in it."""
 
+T = TypeVar("T")
+
+
+def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the item at ``index`` replaced: how a field held as a tuple changes."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def added(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
+    """``values`` with ``amount`` added to the number at ``index`` (a side's penalties, raise or score)."""
+    out = list(values)
+    out[index] += amount
+    return tuple(out)
+
 
 class State:
     """Everything about a match in progress. Seats count from 0; side of seat s is ``rules.side_of[s]``."""
@@ -62,13 +83,13 @@ class State:
         self.dealer = (n - 2) % n
         self.current = 0
         self.phase = DRAW
-        self.hands = [[0] * N_CODES for _ in range(n)]
-        self.counts = [[0] * 14 for _ in range(n)]
+        self.counts = [[0] * (CODES_AT + N_CODES) for _ in range(n)]
+        """Each seat's hand: cards per rank (``counts[seat][rank]``), then per card code (``counts[seat][CODES_AT + code]``)."""
         self.sizes = [0] * n
         self.melds: list[dict[int, MeldTuple]] = [{} for _ in range(s)]
-        self.red_threes: list[list[int]] = [[] for _ in range(s)]
+        self.red_threes: tuple[tuple[int, ...], ...] = ((),) * s
         self.stock: list[int] = []
-        self.dead: list[int] = []
+        self.dead: tuple[int, ...] = ()
         """Cards set aside out of play by a position (never in a dealt hand)."""
         self.pile: list[int] = []
         self.frozen = False
@@ -79,23 +100,23 @@ class State:
         self.freezing_seat = -1
         """The seat whose discard froze the pile, while it is frozen by a discard; else -1 (an upcard, a position)."""
         self.history: list[tuple[int, int]] = []
-        self.opened = [False] * s
-        self.melded_before = [False] * n
-        self.had_turn = [False] * n
+        self.opened: tuple[bool, ...] = (False,) * s
+        self.melded_before: tuple[bool, ...] = (False,) * n
+        self.had_turn: tuple[bool, ...] = (False,) * n
         """Whether each seat's turn has come this hand (001 §21 G: red threes of a player who never had a turn)."""
-        self.penalties = [0] * s
-        self.minimum_raise = [0] * s
-        self.scores = [0] * s
-        self.hand_scores: list[tuple[HandScore, ...]] = []
+        self.penalties: tuple[int, ...] = (0,) * s
+        self.minimum_raise: tuple[int, ...] = (0,) * s
+        self.scores: tuple[int, ...] = (0,) * s
+        self.hand_scores: tuple[tuple[HandScore, ...], ...] = ()
         self.winner: int | None = None
         self.hand_limit = 0
         """The hands after which the match stops whatever the scores (``Game(hands=...)``, an option of the game, not a rule); 0 for none."""
         self.turns = 0
-        self.reserves: list[list[int]] = []
+        self.reserves: tuple[tuple[int, ...], ...] = ()
         """Reserve piles dealt aside and not yet given, in the order they are given (``reserve.dealt``)."""
         self.reserve_next = 0
         """Which pile of ``reserve.sizes`` is given next."""
-        self.reserve_got = [False] * (n if rules.reserve_per_player else s)
+        self.reserve_got: tuple[bool, ...] = (False,) * (n if rules.reserve_per_player else s)
         """Whether each side (or player, ``reserve.one_per``) has received its reserve pile this hand."""
         self.special: tuple[int, str, int] | None = None
         """The special hand that ended this hand: (seat, name, points); None otherwise."""
@@ -140,26 +161,25 @@ class State:
         new.dealer = self.dealer
         new.current = self.current
         new.phase = self.phase
-        new.hands = [h[:] for h in self.hands]
         new.counts = [c[:] for c in self.counts]
         new.sizes = self.sizes[:]
         new.melds = [dict(m) for m in self.melds]
-        new.red_threes = [r[:] for r in self.red_threes]
+        new.red_threes = self.red_threes
         new.stock = self.stock[:]
-        new.dead = self.dead[:]
+        new.dead = self.dead
         new.pile = self.pile[:]
         new.frozen = self.frozen
         new.freeze_reason = self.freeze_reason
         new.frozen_by = self.frozen_by
         new.freezing_seat = self.freezing_seat
         new.history = self.history[:]
-        new.opened = self.opened[:]
-        new.melded_before = self.melded_before[:]
-        new.had_turn = self.had_turn[:]
-        new.penalties = self.penalties[:]
-        new.minimum_raise = self.minimum_raise[:]
-        new.scores = self.scores[:]
-        new.hand_scores = self.hand_scores[:]
+        new.opened = self.opened
+        new.melded_before = self.melded_before
+        new.had_turn = self.had_turn
+        new.penalties = self.penalties
+        new.minimum_raise = self.minimum_raise
+        new.scores = self.scores
+        new.hand_scores = self.hand_scores
         new.winner = self.winner
         new.hand_limit = self.hand_limit
         new.turns = self.turns
@@ -175,22 +195,24 @@ class State:
         new.asker = self.asker
         new.opened_now = self.opened_now
         new.reserve_owed = self.reserve_owed
-        new.reserves = [r[:] for r in self.reserves]
+        new.reserves = self.reserves
         new.reserve_next = self.reserve_next
-        new.reserve_got = self.reserve_got[:]
+        new.reserve_got = self.reserve_got
         new.special = self.special
         return new
 
     # -- cards in hands ------------------------------------------------------
 
     def add_card(self, seat: int, card: int) -> None:
-        self.hands[seat][card] += 1
-        self.counts[seat][WILD if card == JOKER else card >> 2] += 1
+        row = self.counts[seat]
+        row[CODES_AT + card] += 1
+        row[WILD if card == JOKER else card >> 2] += 1
         self.sizes[seat] += 1
 
     def remove_card(self, seat: int, card: int) -> None:
-        self.hands[seat][card] -= 1
-        self.counts[seat][WILD if card == JOKER else card >> 2] -= 1
+        row = self.counts[seat]
+        row[CODES_AT + card] -= 1
+        row[WILD if card == JOKER else card >> 2] -= 1
         self.sizes[seat] -= 1
 
     def take_rank(self, seat: int, rank: int, count: int) -> list[int]:
@@ -200,7 +222,7 @@ class State:
         """
         if not count:
             return []
-        hand = self.hands[seat]
+        hand = self.counts[seat]
         if rank in (WILD, JOKER):
             codes: tuple[int, ...] = (JOKER,)
             index = WILD
@@ -213,29 +235,33 @@ class State:
         out: list[int] = []
         left = count
         for code in codes:
-            held = hand[code]
+            held = hand[CODES_AT + code]
             if held:
                 k = held if held < left else left
                 out += [code] * k
-                hand[code] = held - k
+                hand[CODES_AT + code] = held - k
                 left -= k
                 if not left:
                     break
         taken = count - left
-        self.counts[seat][index] -= taken
+        hand[index] -= taken
         self.sizes[seat] -= taken
         return out
 
     def naturals_in_hand(self, seat: int, rank: int) -> int:
         """Natural cards of a rank in a hand; for threes, the black ones."""
         if rank == THREE:
-            hand = self.hands[seat]
-            return hand[BLACK_THREE_CLUBS] + hand[BLACK_THREE_SPADES]
+            hand = self.counts[seat]
+            return hand[CODES_AT + BLACK_THREE_CLUBS] + hand[CODES_AT + BLACK_THREE_SPADES]
         return self.counts[seat][rank]
 
     def red_threes_in_hand(self, seat: int) -> int:
-        hand = self.hands[seat]
-        return hand[RED_THREE_DIAMONDS] + hand[RED_THREE_HEARTS]
+        hand = self.counts[seat]
+        return hand[CODES_AT + RED_THREE_DIAMONDS] + hand[CODES_AT + RED_THREE_HEARTS]
+
+    def held(self, seat: int, code: int) -> int:
+        """How many cards of one code (a card of one suit and rank, or the joker) a hand holds."""
+        return self.counts[seat][CODES_AT + code]
 
     def is_bonus_card(self, card: int) -> bool:
         """Whether a card is laid down and replaced on receipt: a red three, or a black three where they are bonus cards too (``black_threes.bonus_card``)."""
@@ -245,8 +271,8 @@ class State:
         """The bonus cards (red threes, and black ones where they are bonus cards) in a hand."""
         if self.rules.black_bonus:
             return self.counts[seat][THREE]
-        hand = self.hands[seat]
-        return hand[RED_THREE_DIAMONDS] + hand[RED_THREE_HEARTS]
+        hand = self.counts[seat]
+        return hand[CODES_AT + RED_THREE_DIAMONDS] + hand[CODES_AT + RED_THREE_HEARTS]
 
     def reserve_unit(self, seat: int) -> int:
         """The index into ``reserve_got`` of a seat: the seat itself or its side (``reserve.one_per``)."""
@@ -290,7 +316,8 @@ class State:
 
     def hand_cards(self, seat: int) -> list[int]:
         """The codes of a hand, sorted."""
-        return [code for code in range(N_CODES) for _ in range(self.hands[seat][code])]
+        hand = self.counts[seat]
+        return [code for code in range(N_CODES) for _ in range(hand[CODES_AT + code])]
 
     def census(self) -> Counter[int]:
         """Every card of the deal by code: hands, melds, red threes, stock, pile, held-back pile, reserve piles and cards out of play.
@@ -299,10 +326,10 @@ class State:
         card-conservation invariant the tests and ``benchmarks/soak.py`` check.
         """
         out: Counter[int] = Counter()
-        for hand in self.hands:
-            for code, n in enumerate(hand):
-                if n:
-                    out[code] += n
+        for hand in self.counts:
+            for code in range(N_CODES):
+                if hand[CODES_AT + code]:
+                    out[code] += hand[CODES_AT + code]
         for side_melds in self.melds:
             for meld in side_melds.values():
                 out.update(meld[3])

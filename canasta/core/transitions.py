@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 from canasta.variants.enums import ReserveTrigger
 
 from .actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, LayRedThree, Meld, Retract, ShowSpecialHand, TakePile
-from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
+from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, CODES_AT, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
 from .dealing import deal_hand, lay_one_red_three, lay_red_threes, lay_taken_red_threes
 from .events import (
     CanastaCompleted,
@@ -41,7 +41,7 @@ from .events import (
     Termination,
 )
 from .scoring import score_hand
-from .state import ANSWER, DRAW, MELD, OVER, State, concealed_now, turn_canastas
+from .state import ANSWER, DRAW, MELD, OVER, State, added, concealed_now, replaced, turn_canastas
 
 if TYPE_CHECKING:
     from .table import TableRules
@@ -148,14 +148,16 @@ def _draw(st: State, events: list[Event]) -> None:
         if not st.stock:
             return
         card = st.stock.pop()
-        st.hands[seat][card] += 1
-        st.counts[seat][WILD if card == JOKER else card >> 2] += 1
+        row = st.counts[seat]
+        row[CODES_AT + card] += 1
+        row[WILD if card == JOKER else card >> 2] += 1
         st.sizes[seat] += 1
         events.append(_card_drawn(seat, card))
         if card in (RED_THREE_DIAMONDS, RED_THREE_HEARTS) or (card >> 2 == THREE and st.rules.black_bonus):
             if not st.stock:
                 st.remove_card(seat, card)
-                st.red_threes[st.rules.side_of[seat]].append(card)
+                side = st.rules.side_of[seat]
+                st.red_threes = replaced(st.red_threes, side, (*st.red_threes[side], card))
                 events.append(RedThreeLaid(seat=seat, card=card, replaced=False))
                 end_hand(st, events, Termination.RED_THREE_LAST_CARD, seat)
                 return
@@ -193,7 +195,7 @@ def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: in
         st.turn_points += sum(value[c] for c in cards)
         minimum = st.minimum(side)
         if st.turn_points >= minimum and (not r.natural_meld_size or natural_meld_laid(st, side)):
-            st.opened[side] = True
+            st.opened = replaced(st.opened, side, True)
             st.opened_now = True
             events.append(SideOpened(side=side, points=st.turn_points, minimum=minimum))
             if st.pending:
@@ -225,10 +227,11 @@ def lose_reserve(st: State, seat: int, events: list[Event]) -> None:
     """The reserve pile ``seat`` earned is withheld: it is lost to him and his side, and the next trigger earns the next one (WCA, EBB §2.4)."""
     index = st.reserve_next
     st.reserve_next = index + 1
-    st.reserve_got[st.reserve_unit(seat)] = True
+    st.reserve_got = replaced(st.reserve_got, st.reserve_unit(seat), True)
     st.reserve_owed = False
     if st.rules.reserve_dealt and st.reserves:
-        st.dead += st.reserves.pop(0)
+        st.dead += st.reserves[0]
+        st.reserves = st.reserves[1:]
     events.append(ReserveLost(seat=seat, pile=index))
 
 
@@ -240,10 +243,13 @@ def give_reserve(st: State, seat: int, events: list[Event]) -> None:
     r = st.rules
     index = st.reserve_next
     st.reserve_next = index + 1
-    st.reserve_got[st.reserve_unit(seat)] = True
+    st.reserve_got = replaced(st.reserve_got, st.reserve_unit(seat), True)
     st.reserve_owed = False
+    cards: Sequence[int] = ()
     if r.reserve_dealt:
-        cards = st.reserves.pop(0) if st.reserves else []
+        if st.reserves:
+            cards = st.reserves[0]
+            st.reserves = st.reserves[1:]
     else:
         take = min(r.reserve_sizes[index], len(st.stock))
         cards = [st.stock.pop() for _ in range(take)]
@@ -326,19 +332,19 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
     seat = st.current
     number = st.hand_number
     rank = a.rank
-    hand = st.hands[seat]
+    hand = st.counts[seat]
     if rank == JOKER:
         card = JOKER
-        st.counts[seat][WILD] -= 1
+        hand[WILD] -= 1
     else:
         if rank == THREE:
-            card = BLACK_THREE_CLUBS if hand[BLACK_THREE_CLUBS] else BLACK_THREE_SPADES
+            card = BLACK_THREE_CLUBS if hand[CODES_AT + BLACK_THREE_CLUBS] else BLACK_THREE_SPADES
         else:
             card = rank * 4
-            while not hand[card]:
+            while not hand[CODES_AT + card]:
                 card += 1
-        st.counts[seat][rank] -= 1
-    hand[card] -= 1
+        hand[rank] -= 1
+    hand[CODES_AT + card] -= 1
     st.sizes[seat] -= 1
     st.pile.append(card)
     st.history.append((seat, card))
@@ -371,10 +377,11 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
             lose_reserve(st, seat, events)
     if st.asked == 2 and r.permission_penalty:
         side = r.side_of[seat]
-        st.penalties[side] += r.permission_penalty
+        st.penalties = added(st.penalties, side, r.permission_penalty)
         events.append(PenaltyApplied(side=side, points=r.permission_penalty, rule="going_out.permission_penalty"))
     if st.turn_new or st.turn_added_old or st.pile_taken_top >= 0:
-        st.melded_before[seat] = True
+        if not st.melded_before[seat]:
+            st.melded_before = replaced(st.melded_before, seat, True)
         if not st.stock and st.pile_taken_top >= 0 and not st.drew_from_stock and not r.chain:
             end_hand(st, events, Termination.STOCK_EXHAUSTED, seat)
             return
@@ -383,17 +390,18 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
         end_hand(st, events, Termination.TURN_CAP, None)
         return
     st.current = nxt
-    st.had_turn[nxt] = True
+    if not st.had_turn[nxt]:
+        st.had_turn = replaced(st.had_turn, nxt, True)
     st.phase = DRAW
     st.reset_turn()
     if not st.stock and st.reserves and r.reserve_becomes_stock:
-        pile = st.reserves.pop(0)  # the stock ran out: a pile still aside becomes the stock (Buraco's morto)
+        pile = list(st.reserves[0])  # the stock ran out: a pile still aside becomes the stock (Buraco's morto)
+        st.reserves = st.reserves[1:]
         st.stock = pile
         st.reserve_next += 1
         events.append(ReserveToStock(cards=len(pile)))
-    nxt_hand = st.hands[nxt]
     if (
-        (nxt_hand[RED_THREE_DIAMONDS] or nxt_hand[RED_THREE_HEARTS] or (r.black_bonus and st.counts[nxt][THREE]))
+        (st.red_threes_in_hand(nxt) or (r.black_bonus and st.counts[nxt][THREE]))
         and not r.keep_red_threes
         and lay_red_threes(st, nxt, events)
     ):
@@ -420,7 +428,7 @@ def _retract(st: State, events: list[Event]) -> None:
     st.turn_new = []
     st.turn_points = 0
     st.retracted = True
-    st.minimum_raise[side] += st.rules.minimum_raise
+    st.minimum_raise = added(st.minimum_raise, side, st.rules.minimum_raise)
     events.append(OpeningRetracted(seat=seat, cards=st.sizes[seat], new_minimum=st.minimum(side)))
 
 
@@ -459,8 +467,8 @@ def end_hand(st: State, events: list[Event], how: Termination, seat: int | None)
     went_out = seat if how in (Termination.WENT_OUT, Termination.WENT_OUT_CONCEALED) else None
     scores = score_hand(st, went_out, how is Termination.WENT_OUT_CONCEALED)
     for s in scores:
-        st.scores[s.side] += s.total
-    st.hand_scores.append(scores)
+        st.scores = added(st.scores, s.side, s.total)
+    st.hand_scores += (scores,)
     events.append(HandEnded(hand_number=st.hand_number, termination=how, seat=seat, scores=scores, totals=tuple(st.scores)))
     over, winner = match_outcome(st.rules, st.scores, st.hand_number, st.hand_limit)
     if over:

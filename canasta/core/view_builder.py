@@ -24,7 +24,7 @@ from . import legality
 from .actions import DECLINE, Action
 from .arguments import shown
 from .canastas import counts_as_natural
-from .cards import CARDS, N_CODES, WILD, Card, Rank
+from .cards import CARDS, CODES_AT, N_CODES, WILD, Card, Rank
 from .state import ANSWER, DRAW, OVER, MeldTuple, State
 from .table import TableRules
 from .views import PHASE_OF_CODE, MeldView, PlayerView, Question, TurnView
@@ -112,10 +112,10 @@ def meld_view(rules: TableRules, rank: int, naturals: int, twos: int, jokers: in
 
 def hand_of(st: State, seat: int) -> tuple[Card, ...]:
     """A seat's cards, sorted by code, read from its counts per code."""
-    counts = st.hands[seat]
+    counts = st.counts[seat]
     out: list[Card] = []
     for code in range(N_CODES):
-        k = counts[code]
+        k = counts[CODES_AT + code]
         if k:
             card = CARDS[code]
             for _ in range(k):
