@@ -236,8 +236,7 @@ def setup(
         for c in extra:
             st.add_card(int(extra_to), c)
 
-    for side in range(sides):
-        st.melds[side] = {rank: _meld_tuple(rank, codes) for rank, codes in meld_cards.get(side, {}).items()}
+    st.melds = tuple({rank: _meld_tuple(rank, codes) for rank, codes in meld_cards.get(side, {}).items()} for side in range(sides))
     st.red_threes = tuple(tuple(threes.get(side, [])) for side in range(sides))
     st.pile = list(pile_cards)
     st.history = [(-1, c) for c in st.pile]

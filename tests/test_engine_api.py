@@ -302,6 +302,42 @@ def test_copy_is_independent() -> None:
     assert g.legal_actions() == canasta.Game.replay(g.record()).legal_actions()
 
 
+def state_fields(g: canasta.Game) -> dict[str, object]:
+    """Every field of the engine's state, as plain values (in either build: the compiled state has no ``__dict__``)."""
+    state = g.state
+    names = [n for n in dir(state) if not n.startswith("_") and not callable(getattr(state, n)) and n != "rules"]
+    return {n: repr(getattr(state, n)) for n in names}
+
+
+@pytest.mark.parametrize("variant", canasta.variant_names())
+@pytest.mark.parametrize("at", [15, 60, 140])
+def test_playing_a_copy_changes_nothing_in_the_game_it_was_copied_from(variant: str, at: int) -> None:
+    """A copy shares with its original what no play changes in place (the tuples of a hand's rarely changed fields, each
+    side's melds until one changes, the actions played), so playing a copy on, through melds, the end of the hand and
+    the next deal, must leave every field of the original as it was."""
+    g = play(canasta.Game(variant, seed=at), at, seed=at)
+    before = state_fields(g)
+    c = g.copy()
+    play(c, 400, seed=at + 1)
+    assert state_fields(g) == before
+
+
+def test_a_copy_shares_the_actions_played_but_each_game_goes_on_alone() -> None:
+    """The actions played are shared by a copy, not copied: each game's later actions are its own, and the list read
+    from ``actions`` is the reader's to change."""
+    g = play(canasta.Game("finnish", seed=5), 30, seed=5)
+    played = g.actions
+    c = g.copy()
+    assert c.actions == played and c.actions is not played
+    play(c, 10, seed=1)
+    play(g, 3, seed=2)
+    assert c.actions[:30] == g.actions[:30] == played
+    assert len(c.actions) == 40 and len(g.actions) == 33 and c.actions[30:] != g.actions[30:]
+    played.clear()
+    assert len(g.actions) == 33, "changing the list read changes nothing in the game"
+    assert canasta.Game.replay(c.record()).actions == c.actions
+
+
 # ---------------------------------------------------------------------------
 # Views: hidden information
 # ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ its number, and a record of the seed and the actions replays bit for bit.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, build_deck
 from .events import Event, FreezeReason, HandDealt, PileFrozen, RedThreeLaid, UpcardTurned
@@ -74,7 +75,7 @@ def lay_one_red_three(st: State, seat: int, events: list[Event]) -> bool:
     return _lay(st, seat, RED_THREE_DIAMONDS if st.held(seat, RED_THREE_DIAMONDS) else RED_THREE_HEARTS, events, True)
 
 
-def lay_taken_red_threes(st: State, seat: int, cards: list[int], events: list[Event]) -> None:
+def lay_taken_red_threes(st: State, seat: int, cards: Sequence[int], events: list[Event]) -> None:
     """Lay down the red threes among cards taken with the pile, without replacement (000 RÖDA TREOR 3, 001 §21 D, 004 L166).
 
     Only those: red threes the player kept in hand stay there (004 L160). The
@@ -122,8 +123,7 @@ def deal_hand(st: State, events: list[Event]) -> bool:
         st.counts[seat] = [0] * len(st.counts[seat])
         st.sizes[seat] = 0
     st.melded_before = st.had_turn = (False,) * n
-    for side in range(r.sides):
-        st.melds[side] = {}
+    st.melds = tuple([{} for _ in range(r.sides)])
     st.red_threes = ((),) * r.sides
     st.opened = (False,) * r.sides
     st.penalties = st.minimum_raise = (0,) * r.sides

@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from os import PathLike
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -78,6 +78,10 @@ class DirectorPenalty:
         return cls(after=int(data["after"]), side=int(data["side"]), penalty=penalty_of(data["penalty"], "a record's director penalty"), count=int(data.get("count", 1)))
 
 
+Played: TypeAlias = "tuple[Action, Played] | None"
+"""The actions a game has applied, newest first, each with those before it: a copy shares them, however long the match."""
+
+
 @attrs.frozen(kw_only=True)
 class MatchResult:
     """The outcome of a finished match: the winning side (None for a draw) and the totals."""
@@ -109,7 +113,7 @@ class Game:
     profile has no rules for raises :class:`~canasta.UnsupportedPlayerCount`.
     """
 
-    __slots__ = ("_legal", "_st", "_start", "_turn_cap", "actions", "director_penalties", "variant")
+    __slots__ = ("_legal", "_played", "_played_count", "_st", "_start", "_turn_cap", "director_penalties", "variant")
 
     def __init__(
         self,
@@ -134,8 +138,8 @@ class Game:
         self._turn_cap = turn_cap
         self._legal: list[Action] | None = None
         self._start: dict[str, Any] | None = None
-        self.actions: list[Action] = []
-        """Every action applied so far, in order."""
+        self._played: Played = None
+        self._played_count = 0
         self.director_penalties: list[DirectorPenalty] = []
         """Every penalty a director applied (:meth:`penalize`), in order, each with the number of actions before it."""
         events: list[Event] = []
@@ -247,6 +251,21 @@ class Game:
 
     # -- actions ---------------------------------------------------------------------
 
+    @property
+    def actions(self) -> list[Action]:
+        """Every action applied so far, in order: a new list at each reading, so changing it changes nothing in the game.
+
+        The game keeps them as a chain, newest first, that a copy shares (:meth:`copy` costs the same
+        at the first action and the thousandth); reading them walks the chain once.
+        """
+        out: list[Action] = []
+        played = self._played
+        while played is not None:
+            out.append(played[0])
+            played = played[1]
+        out.reverse()
+        return out
+
     def legal_actions(self) -> list[Action]:
         """Every legal action for :attr:`current_player`, now."""
         if self._legal is None:
@@ -297,7 +316,8 @@ class Game:
             action = self._checked(action)
         self._legal = None
         events = do(self._st, action, self._turn_cap)
-        self.actions.append(action)
+        self._played = (action, self._played)
+        self._played_count += 1
         return tuple(events)
 
     def penalize(self, side: int, penalty: Penalty | str, count: int = 1) -> tuple[Event, ...]:
@@ -337,7 +357,7 @@ class Game:
             st.penalties = added(st.penalties, side, value * number)
             event = PenaltyApplied(side=side, points=value * number, rule=kind.value)
         self._legal = None
-        self.director_penalties.append(DirectorPenalty(after=len(self.actions), side=side, penalty=kind, count=number))
+        self.director_penalties.append(DirectorPenalty(after=self._played_count, side=side, penalty=kind, count=number))
         return (event,)
 
     def _checked(self, action: object) -> Action:
@@ -366,7 +386,8 @@ class Game:
         new._turn_cap = self._turn_cap
         new._legal = self._legal
         new._start = self._start
-        new.actions = self.actions[:]
+        new._played = self._played
+        new._played_count = self._played_count
         new.director_penalties = self.director_penalties[:]
         return new
 
@@ -520,7 +541,8 @@ class Game:
         game._turn_cap = turn_cap
         game._legal = None
         game._start = start
-        game.actions = []
+        game._played = None
+        game._played_count = 0
         game.director_penalties = []
         if st.phase == DRAW and not st.rules.keep_red_threes:
             events: list[Event] = []

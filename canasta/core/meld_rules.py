@@ -10,6 +10,8 @@ Every function is pure: it reads the state and the proposed meld, and changes no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from canasta.variants.enums import ReserveTrigger
 
 from .actions import Meld
@@ -79,7 +81,7 @@ def held_red_threes(st: State, seat: int) -> int:
 
 
 def remaining_violation(
-    st: State, seat: int, side: int, k: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int, pending: list[int]
+    st: State, seat: int, side: int, k: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int, pending: Sequence[int]
 ) -> Violation | None:
     """Check the hand left after melding: keep two cards, or go out (001 §16 B, §18).
 
@@ -136,7 +138,7 @@ def natural_after(st: State, side: int, rank: int, n: int, t: int, j: int) -> bo
     return rank != WILD and rank != THREE and naturals >= need and wilds == 0
 
 
-def bonus_count(st: State, cards: list[int]) -> int:
+def bonus_count(st: State, cards: Sequence[int]) -> int:
     """How many of ``cards`` are bonus cards, laid down when they come into a hand: red threes, and black ones where they are bonus cards."""
     count = cards.count(RED_THREE_DIAMONDS) + cards.count(RED_THREE_HEARTS)
     if st.rules.black_bonus:
@@ -176,11 +178,11 @@ def last_card_goes_out(
         return False
     last = left[0]
     trial = st.copy()
-    melds = trial.melds[side]
     n0, t0, j0, cards = existing if existing is not None else (0, 0, 0, ())
-    melds[rank] = (n0 + n, t0 + t, j0 + j, cards)
+    trial.put_meld(side, rank, (n0 + n, t0 + t, j0 + j, cards))
+    melds = trial.melds[side]
     if existing is None:
-        trial.turn_new = [*trial.turn_new, rank]
+        trial.turn_new = (*trial.turn_new, rank)
     if last in (TWO, WILD):
         targets = [(r2, 0, int(last == TWO), int(last == WILD)) for r2 in melds]
         value = trial.rules.value[0] if last == TWO else trial.rules.value[JOKER]

@@ -357,7 +357,7 @@ def _sides(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int
             if rank in st.melds[side]:
                 problems.append(f"{where}.melds[{i}]: a side holds one meld per rank (001 §11 B)")
                 continue
-            st.melds[side][rank] = meld
+            st.put_meld(side, rank, meld)
         threes = parse_cards(side_data.get("red_threes", []), f"{where}.red_threes", problems)
         if rules.black_bonus:
             if any(c >> 2 != THREE or c == JOKER for c in threes):

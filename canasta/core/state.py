@@ -86,7 +86,8 @@ class State:
         self.counts = [[0] * (CODES_AT + N_CODES) for _ in range(n)]
         """Each seat's hand: cards per rank (``counts[seat][rank]``), then per card code (``counts[seat][CODES_AT + code]``)."""
         self.sizes = [0] * n
-        self.melds: list[dict[int, MeldTuple]] = [{} for _ in range(s)]
+        self.melds: tuple[dict[int, MeldTuple], ...] = tuple([{} for _ in range(s)])
+        """Each side's melds by rank. A side's dict is never changed in place but replaced (:meth:`put_meld`), so copies share them."""
         self.red_threes: tuple[tuple[int, ...], ...] = ((),) * s
         self.stock: list[int] = []
         self.dead: tuple[int, ...] = ()
@@ -139,10 +140,10 @@ class State:
     def reset_turn(self) -> None:
         """Clear what belongs to one turn."""
         self.drew_from_stock = False
-        self.turn_new: list[int] = []
+        self.turn_new: tuple[int, ...] = ()
         self.turn_added_old = False
         self.turn_points = 0
-        self.pending: list[int] = []
+        self.pending: tuple[int, ...] = ()
         self.pile_taken_top = -1
         self.retracted = False
         self.asked = 0
@@ -163,7 +164,7 @@ class State:
         new.phase = self.phase
         new.counts = [c[:] for c in self.counts]
         new.sizes = self.sizes[:]
-        new.melds = [dict(m) for m in self.melds]
+        new.melds = self.melds
         new.red_threes = self.red_threes
         new.stock = self.stock[:]
         new.dead = self.dead
@@ -184,10 +185,10 @@ class State:
         new.hand_limit = self.hand_limit
         new.turns = self.turns
         new.drew_from_stock = self.drew_from_stock
-        new.turn_new = self.turn_new[:]
+        new.turn_new = self.turn_new
         new.turn_added_old = self.turn_added_old
         new.turn_points = self.turn_points
-        new.pending = self.pending[:]
+        new.pending = self.pending
         new.pile_taken_top = self.pile_taken_top
         new.retracted = self.retracted
         new.asked = self.asked
@@ -200,6 +201,12 @@ class State:
         new.reserve_got = self.reserve_got
         new.special = self.special
         return new
+
+    def put_meld(self, side: int, rank: int, meld: MeldTuple) -> None:
+        """Lay the side's meld of ``rank`` or make it this one, in a new dict for the side: the old one may be a copy's too."""
+        melds = dict(self.melds[side])
+        melds[rank] = meld
+        self.melds = replaced(self.melds, side, melds)
 
     # -- cards in hands ------------------------------------------------------
 

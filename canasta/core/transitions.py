@@ -178,12 +178,12 @@ def _add_to_meld(st: State, seat: int, rank: int, cards: list[int], naturals: in
     jokers = len(cards) - naturals - twos
     if old is None:
         new = (naturals, twos, jokers, tuple(cards))
-        st.turn_new.append(rank)
+        st.turn_new += (rank,)
     else:
         new = (old[0] + naturals, old[1] + twos, old[2] + jokers, old[3] + tuple(cards))
         if rank not in st.turn_new:
             st.turn_added_old = True
-    melds[rank] = new
+    st.put_meld(side, rank, new)
     events.append(_melded(seat, side, rank, naturals, twos, jokers, old is None))
     size = r.canasta_size
     if new[0] + new[1] + new[2] >= size and (old is None or old[0] + old[1] + old[2] < size):
@@ -280,7 +280,7 @@ def _emptied(st: State, seat: int, events: list[Event]) -> None:
 
 
 def _release_pending(st: State, seat: int, events: list[Event]) -> None:
-    cards, st.pending = st.pending, []
+    cards, st.pending = st.pending, ()
     for card in cards:
         st.add_card(seat, card)
     st.unfreeze()
@@ -306,7 +306,7 @@ def _take(st: State, a: TakePile, events: list[Event]) -> None:
         events.append(PileTaken(seat=seat, top_card=top, cards=len(rest) + 1, top_only=False))
         lay_taken_red_threes(st, seat, rest, events)
     else:
-        st.pending, st.pile = st.pile, []
+        st.pending, st.pile = tuple(st.pile), []
         events.append(PileTaken(seat=seat, top_card=top, cards=len(st.pending) + 1, top_only=False, pending=True))
     _add_to_meld(st, seat, rank, cards, a.naturals + 1, a.twos, events)
     if st.sizes[seat] == 0 and not st.pending and st.phase == MELD:
@@ -411,7 +411,7 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
 def _retract(st: State, events: list[Event]) -> None:
     seat = st.current
     side = st.rules.side_of[seat]
-    melds = st.melds[side]
+    melds = dict(st.melds[side])
     top = st.pile_taken_top
     top_rank = top >> 2 if top >= 0 else -1
     for rank in st.turn_new:
@@ -420,12 +420,13 @@ def _retract(st: State, events: list[Event]) -> None:
             cards.remove(top)
         for card in cards:
             st.add_card(seat, card)
+    st.melds = replaced(st.melds, side, melds)
     if st.pile_taken_top >= 0:
         st.pile = [*st.pending, *st.pile, st.pile_taken_top]
-        st.pending = []
+        st.pending = ()
         st.phase = DRAW
         st.pile_taken_top = -1
-    st.turn_new = []
+    st.turn_new = ()
     st.turn_points = 0
     st.retracted = True
     st.minimum_raise = added(st.minimum_raise, side, st.rules.minimum_raise)
