@@ -1,15 +1,18 @@
-"""The mutable state of a match in progress, kept flat so that a copy is cheap.
+"""The mutable state of a match in progress, kept so that a copy is cheap.
 
-A hand is one list of counts, per rank (14 entries, jokers at ``WILD``) and
-then per card code (53 entries from :data:`CODES_AT`), kept in step, so that a
-copy copies one list a seat; a side's melds are ``rank -> (naturals, twos, jokers, cards)`` tuples.
-What changes every turn is held in lists; what changes a few times a hand (the
-sides' opening, scores and penalties, red threes laid, reserve piles, the
-seats' first turn and first meld) in tuples, replaced whole by :func:`replaced`
-when it changes, so a copy shares them and copies only a handful of short
-lists and dicts (a search copies thousands of states a decision). Only
-:mod:`canasta.core.transitions`, :mod:`canasta.core.dealing` and a position
-being built change a state.
+A hand is one list of counts, per rank (14 entries, jokers at ``WILD``) and then
+per card code (53 entries from :data:`~canasta.core.cards.CODES_AT`), kept in
+step; a side's melds are ``rank -> (naturals, twos, jokers, cards)`` tuples.
+What changes every turn (the hands, the stock, the pile, the discards) is held
+in lists that a copy copies. What play replaces rather than changes is shared by
+every copy: the fields that change a few times a hand (the sides' opening,
+scores, penalties and raised minimum, the red threes laid, the reserve piles,
+the seats' first turn and first meld) are tuples replaced whole with
+:func:`replaced` or :func:`added`; each side's melds a dict replaced by
+:meth:`State.put_meld`, never changed in place; the turn's new melds and the
+held-back pile tuples. A copy at four players makes ten objects (a search copies
+thousands of states a decision). Only :mod:`canasta.core.transitions`,
+:mod:`canasta.core.dealing` and a position being built change a state.
 """
 
 from __future__ import annotations
