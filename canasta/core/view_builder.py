@@ -220,13 +220,27 @@ def make_view(st: State, seat: object, legal: tuple[Action, ...] = (), variant: 
     )
 
 
+_side_views: dict[int, tuple[dict[int, MeldTuple], TableRules, tuple[MeldView, ...]]] = {}
+"""The memo of a side's meld views: ``id(the side's melds) -> (melds, rules, views)``. A side's dict of melds is
+replaced, never changed, when a meld changes (:meth:`canasta.core.state.State.put_meld`), so the dict names the
+side's melds as they are; the entry holds it, so its id is not reused while the entry lives."""
+
+
 def _side_melds(rules: TableRules, melds: dict[int, MeldTuple]) -> tuple[MeldView, ...]:
-    """A side's melds by rank."""
+    """A side's melds by rank, made once per change of the side's melds."""
+    key = id(melds)
+    found = _side_views.get(key)
+    if found is not None and found[0] is melds and found[1] is rules:
+        return found[2]
     out: list[MeldView] = []
     for rank in sorted(melds):
         n, t, j, cards = melds[rank]
         out.append(meld_view(rules, rank, n, t, j, cards))
-    return tuple(out)
+    views = tuple(out)
+    if len(_side_views) >= MELD_VIEWS_KEPT:
+        _side_views.clear()
+    _side_views[key] = (melds, rules, views)
+    return views
 
 
 def _dead_ranks(st: State, side: int) -> tuple[Rank, ...]:
