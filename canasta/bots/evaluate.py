@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from math import exp
 from typing import TYPE_CHECKING
 
+from canasta.core.canastas import RANK_MASK
 from canasta.core.cards import JOKER, RED_THREES, SUIT_CHARS, THREE, TWO, WILD
 from canasta.core.going_out import NATURAL_RANKS, SideMelds
 
@@ -55,9 +56,18 @@ def wild_room_left(rules: TableRules, naturals: int, wilds: int) -> int:
     return max(0, rules.wild_room[min(naturals, len(rules.wild_room) - 1)] - wilds)
 
 
-def side_melds(melds: Sequence[MeldView]) -> dict[int, tuple[int, int, int]]:
-    """A side's melds as rank index -> (naturals, twos, jokers)."""
-    return {int(m.rank): (m.naturals, m.twos, m.jokers) for m in melds}
+def side_melds(melds: Sequence[MeldView], rules: TableRules) -> dict[int, tuple[int, int, int]]:
+    """A side's melds as rank index -> (naturals, twos, jokers), keyed as the state keys them: a canasta closed and set
+    aside (``canastas.several_per_rank``) under a key of its own (:func:`canasta.core.canastas.key_rank`)."""
+    out: dict[int, tuple[int, int, int]] = {}
+    for m in melds:
+        key = int(m.rank)
+        if rules.several_per_rank and m.is_canasta:
+            key += RANK_MASK + 1
+            while key in out:
+                key += RANK_MASK + 1
+        out[key] = (m.naturals, m.twos, m.jokers)
+    return out
 
 
 def canastas(melds: SideMelds, rules: TableRules) -> int:
@@ -135,7 +145,8 @@ class DiscardJudge:
         nxt = next_opponent(view)
         nxt_side = nxt % view.sides
         self._nxt_opened = view.opened[nxt_side]
-        self._nxt_melds = {int(m.rank): m.is_canasta for m in view.melds[nxt_side]}
+        closing = rules.several_per_rank  # a canasta set aside leaves its rank free for a new meld
+        self._nxt_melds = {int(m.rank): m.is_canasta for m in view.melds[nxt_side] if not (closing and m.is_canasta)}
         self._frozen = view.pile_frozen
         seen = list(counts)
         wilds_seen = counts[TWO] + counts[WILD]

@@ -179,7 +179,7 @@ def _open_before_take(view: PlayerView, acts: _Legal, rules: TableRules) -> Acti
         return None
     counts = list(hand_counts(view.hand))
     counts[int(top.rank)] -= 2  # the pair that takes the pile stays in hand
-    own = side_melds(view.melds[view.side])
+    own = side_melds(view.melds[view.side], rules)
     turn = view.turn
     provisional = {int(r): own[int(r)] for r in turn.melded_ranks if int(r) in own}
     plan = opening_plan(counts, provisional, turn.opening_needed, len(view.hand) - 3, rules)
@@ -223,7 +223,7 @@ def _take_worth(view: PlayerView, a: TakePile, counts: Sequence[int], rules: Tab
 def _meld_phase(salt: int, view: PlayerView, acts: _Legal, rules: TableRules) -> Action | None:
     counts = hand_counts(view.hand)
     side = view.side
-    own = side_melds(view.melds[side])
+    own = side_melds(view.melds[side], rules)
     if not view.opened[side]:
         found = _open(view, acts, counts, own, rules)
         if found is not None:
@@ -383,7 +383,7 @@ def _discard(
 def _fallback(salt: int, view: PlayerView, acts: _Legal, legal: Sequence[Action], rules: TableRules) -> Action:
     """When no rule above applies: discard, else the biggest meld (a binding yes, 002 UTGÅNG 2), else retract, else the first."""
     counts = hand_counts(view.hand)
-    own = side_melds(view.melds[view.side])
+    own = side_melds(view.melds[view.side], rules)
     found = _discard(salt, view, acts, counts, own, False, rules)
     if found is not None:
         return found

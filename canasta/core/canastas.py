@@ -10,9 +10,25 @@ schema, :class:`canasta.variants.enums.CanastaKind`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from canasta.variants.enums import CanastaKind
 
 from .cards import WILD
+
+RANK_MASK: Final = 15
+"""A meld's key in a side's meld table, masked with this, is its rank index (:func:`key_rank`)."""
+
+
+def key_rank(key: int) -> int:
+    """The rank of the meld under ``key`` in a side's meld table.
+
+    A meld of a set of one rank is keyed by its rank index; a canasta closed and
+    set aside under ``canastas.several_per_rank`` (Hand and Foot's books) by
+    ``rank | n << 4``, the n-th of its rank set aside, so that a new meld of the
+    rank takes the rank's key. Code that reads a key as a rank masks it here.
+    """
+    return key & RANK_MASK
 
 
 def canasta_kind(rank: int, twos: int, jokers: int, *, pure_wild: bool = True, every_joker: int = 0) -> CanastaKind:
@@ -51,4 +67,4 @@ KIND_WORDS = {
 """Each kind as the table says it (004 opt b names the wild-card canastas)."""
 
 
-__all__ = ["KIND_WORDS", "CanastaKind", "canasta_kind", "counts_as_natural"]
+__all__ = ["KIND_WORDS", "RANK_MASK", "CanastaKind", "canasta_kind", "counts_as_natural", "key_rank"]

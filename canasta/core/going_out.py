@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 
 from canasta.variants.enums import ConcealedMinimum
 
-from .canastas import counts_as_natural
+from .canastas import RANK_MASK, counts_as_natural
 from .cards import THREE, TWO, WILD
 from .refusals import Violation
 from .state import State, concealed_now
@@ -219,12 +219,20 @@ def _kinds_ok(r: TableRules, shapes: list[list[int]], melds: SideMelds, wild_mel
     if r.unfinished_forbidden[WILD] and 0 < wild_size < size:
         return False
     mixed = sum(1 for s in shapes if s[1] + s[2] >= size and s[2])
-    return mixed >= r.mixed_canastas_required and int(wild_size >= size) >= r.wild_canastas_required
+    wild_canastas = int(wild_size >= size)
+    for key, m in melds.items():
+        if key > RANK_MASK:  # a canasta closed and set aside (canastas.several_per_rank)
+            if key & RANK_MASK == WILD:
+                wild_canastas += 1
+            elif m[1] + m[2]:
+                mixed += 1
+    return mixed >= r.mixed_canastas_required and wild_canastas >= r.wild_canastas_required
 
 
 def _naturals(shapes: list[list[int]], melds: SideMelds, size: int) -> int:
     """The natural canastas once the plan is laid: natural melds of the plan, and a wild-card canasta of one kind (decisions P29)."""
     count = sum(1 for s in shapes if s[1] + s[2] >= size and s[2] == 0)
+    count += sum(1 for key, m in melds.items() if key > RANK_MASK and counts_as_natural(key & RANK_MASK, m[1], m[2]))  # set aside
     wild = melds.get(WILD)
     return count + int(wild is not None and wild[0] + wild[1] + wild[2] >= size and counts_as_natural(WILD, wild[1], wild[2]))
 
@@ -273,7 +281,7 @@ def _kinds_violation(st: State, seat: int, meld: tuple[int, int, int, int]) -> V
         shapes.append((rank, n + (m[0] if m else 0), t + (m[1] if m else 0), j + (m[2] if m else 0)))
     for rk, a, b, c in shapes:
         if a + b + c >= size:
-            if rk == WILD:
+            if rk & RANK_MASK == WILD:
                 wild += 1
             elif b + c:
                 mixed += 1

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .canastas import RANK_MASK
 from .cards import WILD
 from .state import MeldTuple, State
 
@@ -74,7 +75,7 @@ def dead_ranks(st: State, side: int) -> frozenset[int] | set[int]:
         return _NONE_DEAD
     size = r.canasta_size
     sides = range(len(st.melds)) if r._dead_for_everyone else (side,)
-    return {rank for s in sides for rank, m in st.melds[s].items() if m[0] + m[1] + m[2] >= size}
+    return {key & RANK_MASK for s in sides for key, m in st.melds[s].items() if m[0] + m[1] + m[2] >= size}
 
 
 def limit_violation(st: State, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None) -> Violation | None:

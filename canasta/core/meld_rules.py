@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from canasta.variants.enums import ReserveTrigger
 
 from .actions import Meld
-from .canastas import counts_as_natural
+from .canastas import RANK_MASK, counts_as_natural
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
 from .going_out import going_out_violation
 from .meld_limits import limit_violation
@@ -130,8 +130,9 @@ def natural_after(st: State, side: int, rank: int, n: int, t: int, j: int) -> bo
     """
     need = st.rules.natural_meld_size
     melds = st.melds[side]
-    for rk, m in melds.items():
-        if rk != rank and rk != WILD and rk != THREE and m[0] >= need and m[1] + m[2] == 0:
+    for key, m in melds.items():
+        rk = key & RANK_MASK
+        if key != rank and rk != WILD and rk != THREE and m[0] >= need and m[1] + m[2] == 0:
             return True
     old = melds.get(rank)
     naturals, wilds = n + (old[0] if old else 0), t + j + (old[1] + old[2] if old else 0)
@@ -179,12 +180,12 @@ def last_card_goes_out(
     last = left[0]
     trial = st.copy()
     n0, t0, j0, cards = existing if existing is not None else (0, 0, 0, ())
-    trial.put_meld(side, rank, (n0 + n, t0 + t, j0 + j, cards))
-    melds = trial.melds[side]
     if existing is None:
         trial.turn_new = (*trial.turn_new, rank)
+    trial.put_meld(side, rank, (n0 + n, t0 + t, j0 + j, cards))
+    melds = trial.melds[side]
     if last in (TWO, WILD):
-        targets = [(r2, 0, int(last == TWO), int(last == WILD)) for r2 in melds]
+        targets = [(r2, 0, int(last == TWO), int(last == WILD)) for r2 in melds if r2 <= RANK_MASK]  # a closed book takes no card
         value = trial.rules.value[0] if last == TWO else trial.rules.value[JOKER]
     else:
         targets = [(last, 1, 0, 0)] if last in melds else []

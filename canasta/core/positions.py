@@ -354,9 +354,17 @@ def _sides(p: Mapping[str, Any], st: State, rules: TableRules, used: Counter[int
             if found is None:
                 continue
             rank, meld = found
-            if rank in st.melds[side]:
-                problems.append(f"{where}.melds[{i}]: a side holds one meld per rank (001 §11 B)")
+            complete = meld[0] + meld[1] + meld[2] >= rules.canasta_size
+            if rank in st.melds[side] and not (rules.several_per_rank and complete):
+                if rules.several_per_rank:
+                    problems.append(
+                        f"{where}.melds[{i}]: a side holds one unfinished meld per rank; its canastas are set aside (canastas.several_per_rank)"
+                    )
+                else:
+                    problems.append(f"{where}.melds[{i}]: a side holds one meld per rank (001 §11 B)")
                 continue
+            if rules.several_per_rank and complete:
+                rank = st.closed_key(side, rank)  # set aside, beside an unfinished meld of its rank the position may also give
             st.put_meld(side, rank, meld)
         threes = parse_cards(side_data.get("red_threes", []), f"{where}.red_threes", problems)
         if rules.black_bonus:

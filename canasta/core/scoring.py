@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .canastas import CanastaKind
+from .canastas import RANK_MASK, CanastaKind
 from .cards import BLACK_THREES, CODES_AT, N_CODES, RED_THREES, THREE, WILD, Rank
 
 if TYPE_CHECKING:
@@ -181,8 +181,9 @@ def penalised_unfinished(rules: TableRules, melds: Mapping[int, Sequence[Any]]) 
     ``melds`` maps a rank index to (naturals, twos, jokers, ...), as a state or the score sheet holds them.
     """
     out = []
-    for rank, m in sorted(melds.items()):
+    for key, m in sorted(melds.items()):
         n, t, j = m[0], m[1], m[2]
+        rank = key & RANK_MASK
         if rules.unfinished_penalty[rank] and n + t + j < rules.canasta_size and (rank == WILD or t + j == 0):
             out.append(rank)
     return out
@@ -239,11 +240,11 @@ def count_side(st: State, side: int) -> SideCount:
     melded = 0
     kinds: list[CanastaKind] = []
     ranks: list[int] = []
-    for rank, (n, t, j, cards) in sorted(st.melds[side].items()):
+    for key, (n, t, j, cards) in sorted(st.melds[side].items()):
         melded += sum(value[c] for c in cards)
         if n + t + j >= size:
-            kinds.append(r.kind_of(rank, t, j))
-            ranks.append(rank)
+            kinds.append(r.kind_of(key & RANK_MASK, t, j))
+            ranks.append(key & RANK_MASK)
     unplayed = kept = in_hand = held_black = 0
     sets: list[int] = []
     for seat in seats:

@@ -22,7 +22,7 @@ from typing import Final, TypeVar
 
 from canasta.variants.enums import ReserveTrigger
 
-from .canastas import counts_as_natural
+from .canastas import RANK_MASK, counts_as_natural
 from .cards import (
     BLACK_THREE_CLUBS,
     BLACK_THREE_SPADES,
@@ -206,10 +206,30 @@ class State:
         return new
 
     def put_meld(self, side: int, rank: int, meld: MeldTuple) -> None:
-        """Lay the side's meld of ``rank`` or make it this one, in a new dict for the side: the old one may be a copy's too."""
+        """Lay the side's meld of ``rank`` or make it this one, in a new dict for the side: the old one may be a copy's too.
+
+        Under ``canastas.several_per_rank`` a meld this makes a canasta is closed and
+        set aside under a key of its own (:func:`key_rank`), and the turn's new melds
+        name it there, so that the side may start a new meld of the rank (NWP).
+        """
         melds = dict(self.melds[side])
-        melds[rank] = meld
+        if self.rules.several_per_rank and rank <= RANK_MASK and meld[0] + meld[1] + meld[2] >= self.rules.canasta_size:
+            key = self.closed_key(side, rank)
+            melds.pop(rank, None)
+            melds[key] = meld
+            if rank in self.turn_new:
+                self.turn_new = tuple([key if k == rank else k for k in self.turn_new])
+        else:
+            melds[rank] = meld
         self.melds = replaced(self.melds, side, melds)
+
+    def closed_key(self, side: int, rank: int) -> int:
+        """The key the side's next canasta of ``rank`` closed and set aside takes (``canastas.several_per_rank``; :func:`key_rank`)."""
+        melds = self.melds[side]
+        key = rank + RANK_MASK + 1
+        while key in melds:
+            key += RANK_MASK + 1
+        return key
 
     # -- cards in hands ------------------------------------------------------
 
@@ -365,11 +385,11 @@ class State:
         """(canastas, natural, mixed, wild) of a side: natural counts a wild-card canasta of one kind (decisions P29)."""
         total = natural = mixed = wild = 0
         size = self.rules.canasta_size
-        for rank, (n, t, j, _) in self.melds[side].items():
+        for key, (n, t, j, _) in self.melds[side].items():
             if n + t + j >= size:
                 total += 1
-                natural += counts_as_natural(rank, t, j)
-                if rank == WILD:
+                natural += counts_as_natural(key & RANK_MASK, t, j)
+                if key & RANK_MASK == WILD:
                     wild += 1
                 elif t + j:
                     mixed += 1
@@ -379,10 +399,10 @@ class State:
         """(canastas, natural canastas) of a side; a wild-card canasta of one kind counts as natural (decisions P29)."""
         total = natural = 0
         size = self.rules.canasta_size
-        for rank, (n, t, j, _) in self.melds[side].items():
+        for key, (n, t, j, _) in self.melds[side].items():
             if n + t + j >= size:
                 total += 1
-                natural += counts_as_natural(rank, t, j)
+                natural += counts_as_natural(key & RANK_MASK, t, j)
         return total, natural
 
     def is_dead(self, side: int, rank: int) -> bool:

@@ -252,6 +252,7 @@ class TableRules:
         self.canasta_size = c.size
         self.naturals_added = c.naturals_added
         self.wilds_added = c.wilds_added
+        self.several_per_rank = c.several_per_rank
         self.wild_canastas = c.wild_canastas
         self.bonus_by_kind: Mapping[CanastaKind, int] = MappingProxyType(dict(c.bonus))
         """The bonus of each canasta kind the profile tells apart (``canastas.bonus``)."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 from canasta.variants.enums import ReserveTrigger
 
 from .actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Discard, Draw, LayRedThree, Meld, Retract, ShowSpecialHand, TakePile
+from .canastas import RANK_MASK
 from .cards import BLACK_THREE_CLUBS, BLACK_THREE_SPADES, CODES_AT, JOKER, RED_THREE_DIAMONDS, RED_THREE_HEARTS, THREE, TWO, WILD
 from .dealing import deal_hand, lay_one_red_three, lay_red_threes, lay_taken_red_threes
 from .events import (
@@ -264,8 +265,9 @@ def natural_meld_laid(st: State, side: int) -> bool:
     """Whether this turn's melds include the natural meld an opening needs (``initial_meld.natural_meld_size``; Modern American's clean triple, WCA "INITIAL MELD")."""
     need = st.rules.natural_meld_size
     melds = st.melds[side]
-    for rank in st.turn_new:
-        m = melds.get(rank)
+    for key in st.turn_new:
+        m = melds.get(key)
+        rank = key & RANK_MASK
         if m is not None and rank != WILD and rank != THREE and m[0] >= need and m[1] + m[2] == 0:
             return True
     return False
@@ -414,9 +416,9 @@ def _retract(st: State, events: list[Event]) -> None:
     melds = dict(st.melds[side])
     top = st.pile_taken_top
     top_rank = top >> 2 if top >= 0 else -1
-    for rank in st.turn_new:
-        cards = list(melds.pop(rank)[3])
-        if rank == top_rank:
+    for key in st.turn_new:
+        cards = list(melds.pop(key)[3])
+        if key & RANK_MASK == top_rank:
             cards.remove(top)
         for card in cards:
             st.add_card(seat, card)

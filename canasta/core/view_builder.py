@@ -23,7 +23,7 @@ from canasta.errors import ArgumentError
 from . import legality
 from .actions import DECLINE, Action
 from .arguments import shown
-from .canastas import counts_as_natural
+from .canastas import RANK_MASK, counts_as_natural
 from .cards import CARDS, CODES_AT, N_CODES, WILD, Card, Rank
 from .state import ANSWER, DRAW, OVER, MeldTuple, State
 from .table import TableRules
@@ -145,7 +145,7 @@ def make_turn_view(st: State, viewer: int) -> TurnView:
             "pending_pile": len(st.pending),
             "opening_points": 0 if opened else st.turn_points,
             "opening_needed": 0 if opened else max(0, st.minimum(side) - st.turn_points),
-            "melded_ranks": tuple([Rank.from_index(r) for r in st.turn_new]),
+            "melded_ranks": tuple([Rank.from_index(key & RANK_MASK) for key in st.turn_new]),
             "added_to_old_meld": st.turn_added_old,
             "retracted": st.retracted,
             "question": _QUESTIONS[st.asked],
@@ -233,14 +233,19 @@ def _side_melds(rules: TableRules, melds: dict[int, MeldTuple]) -> tuple[MeldVie
     if found is not None and found[0] is melds and found[1] is rules:
         return found[2]
     out: list[MeldView] = []
-    for rank in sorted(melds):
-        n, t, j, cards = melds[rank]
-        out.append(meld_view(rules, rank, n, t, j, cards))
+    for key in sorted(melds, key=_by_rank):
+        n, t, j, cards = melds[key]
+        out.append(meld_view(rules, key & RANK_MASK, n, t, j, cards))
     views = tuple(out)
     if len(_side_views) >= MELD_VIEWS_KEPT:
         _side_views.clear()
     _side_views[key] = (melds, rules, views)
     return views
+
+
+def _by_rank(key: int) -> int:
+    """A meld's place among its side's: by rank, the rank's open meld before its canastas closed and set aside (:func:`~canasta.core.canastas.key_rank`)."""
+    return (key & RANK_MASK) << 8 | key >> 4
 
 
 def _dead_ranks(st: State, side: int) -> tuple[Rank, ...]:

@@ -265,6 +265,8 @@ class ObservationSpace:
             sd = (side + k) % s
             for m in view.melds[sd]:
                 i = at + k * per_side + SLOT_OF[m.rank] * len(MELD_FEATURES)
+                if m.is_canasta and x[i] + x[i + 1] + x[i + 2]:
+                    continue  # a rank's canasta set aside (canastas.several_per_rank) after its unfinished meld: the slot shows the meld
                 x[i] = float(m.naturals)
                 x[i + 1] = float(m.twos)
                 x[i + 2] = float(m.jokers)

@@ -285,6 +285,8 @@ class CanastaRules:
     """Natural cards may be added to a completed canasta (000 CANASTA 4, 001 §15 E•1, 004 L91; 004 opt j forbids)."""
     wilds_added: bool = rule(True)
     """Wild cards may be added to a completed canasta, up to melds.max_wilds; a natural canasta then becomes mixed (000 CANASTA 5, 004 L93-95; 001 §15 E•1 forbids; decisions P2)."""
+    several_per_rank: bool = rule(False)
+    """A completed canasta is closed and set aside, and the side may start a new meld of its rank: several canastas of one rank (Hand and Foot: books close at seven and new books of the rank open, NWP; several books of one rank are common in play, hand-and-foot.md "Melds"). Needs canastas that take no more cards (``naturals_added`` and ``wilds_added`` off), and no rule that closes a rank with its canasta (``melds.dead_after_canasta``, ``discard_pile.own_canasta_rank_blocks``)."""
     wild_canastas: bool = rule(False)
     """Melds made only of wild cards are allowed, and score as joker canastas when complete (004 opt b, default off; decisions P29). They are exempt from melds.min_naturals and melds.max_wilds."""
     bonus: Mapping[CanastaKind, int] = keyed(

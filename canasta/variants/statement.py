@@ -358,6 +358,9 @@ def _canastas(t: _Table) -> list[Line]:
     else:
         text += "; nothing is added to a completed canasta"
         keys += ["canastas.naturals_added", "canastas.wilds_added"]
+    if c.several_per_rank:
+        text += "; a completed canasta is set aside, and a new meld of its rank may be started (several canastas of one rank)"
+        keys.append("canastas.several_per_rank")
     return [Line(topic="canastas", text=text, keys=tuple(keys))]
 
 

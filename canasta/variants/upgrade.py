@@ -170,6 +170,14 @@ ADDED: tuple[AddedKey, ...] = (
         commit="e5a2272",
         before="the engine's rule before the key: the opening turn's melds could make any canasta",
     ),
+    AddedKey(
+        key="canastas.several_per_rank",
+        version=2,
+        within=True,
+        played=False,
+        commit="books",
+        before="the engine's rule before the key: a side held one meld per rank, its canasta included (001 §11 B; decisions P27)",
+    ),
 )
 """Every rule key that files of some schema version were written without, in the order they came, with the value those files played.
 

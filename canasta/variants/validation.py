@@ -17,7 +17,7 @@ import attrs
 
 from canasta.errors import ArgumentError, Problem, shown_value
 
-from .enums import CanastaKind, MeldRank, WildLimit
+from .enums import CanastaKind, DeadRanks, MeldRank, WildLimit
 from .liveness import scoring_sources
 from .schema import Variant, special_hand_groups
 from .shown import shown_toml
@@ -171,6 +171,30 @@ def _family_problems(v: Variant, sound: typing.Callable[..., bool]) -> list[Prob
             )
         elif len(groups[0]) > 11:
             out.append(Problem(path=f"{where}.pattern", message=f"{len(groups[0])} groups of naturals, each of its own rank, but a special hand's naturals are 4 to A, 11 ranks (decisions P67)"))
+    if c.several_per_rank:
+        grows = [key for key, on in (("canastas.naturals_added", c.naturals_added), ("canastas.wilds_added", c.wilds_added)) if on]
+        if grows and sound("canastas.several_per_rank", *grows):
+            out.append(
+                Problem(
+                    path="canastas.several_per_rank",
+                    message=f"a canasta set aside takes no more cards, but {' and '.join(grows)} let it grow: set {' and '.join(grows)} to false",
+                )
+            )
+        closes = [
+            key
+            for key, on in (
+                ("melds.dead_after_canasta", m.dead_after_canasta is not DeadRanks.NONE),
+                ("discard_pile.own_canasta_rank_blocks", v.discard_pile.own_canasta_rank_blocks),
+            )
+            if on
+        ]
+        if closes and sound("canastas.several_per_rank", *closes):
+            out.append(
+                Problem(
+                    path="canastas.several_per_rank",
+                    message=f"a new meld of a canasta's rank may start, but {' and '.join(closes)} close the rank with its canasta: turn {'it' if len(closes) == 1 else 'them'} off",
+                )
+            )
     r = v.reserve
     if v.going_out.reserve_taken and not r.sizes and sound("going_out.reserve_taken", "reserve.sizes"):
         out.append(Problem(path="going_out.reserve_taken", message="there is no reserve pile to take: reserve.sizes is empty"))
