@@ -170,6 +170,14 @@ ADDED: tuple[AddedKey, ...] = (
         commit="e5a2272",
         before="the engine's rule before the key: the opening turn's melds could make any canasta",
     ),
+    AddedKey(
+        key="discard_pile.take_count",
+        version=2,
+        within=True,
+        played=0,
+        commit="",
+        before="the engine's rule before the key: a take of the pile took the whole pile (004 L125, 001 §10 ¶c)",
+    ),
 )
 """Every rule key that files of some schema version were written without, in the order they came, with the value those files played.
 
