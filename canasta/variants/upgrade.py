@@ -175,7 +175,7 @@ ADDED: tuple[AddedKey, ...] = (
         version=2,
         within=True,
         played=0,
-        commit="",
+        commit="07744c8",
         before="the engine's rule before the key: a take of the pile took the whole pile (004 L125, 001 §10 ¶c)",
     ),
 )
