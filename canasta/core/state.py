@@ -101,9 +101,9 @@ class State:
         """What froze the pile, while it is frozen (None otherwise)."""
         self.frozen_by = -1
         """The code of the card that froze the pile, while it is frozen and the card is known; else -1."""
-        self.frozen_at = -1
-        """Where the card that froze the pile lies in it, counted from the bottom (0), while it is frozen; 0 where the card
-        is not known (a position), -1 while the pile is not frozen. A take of part of the pile (``discard_pile.take_count``)
+        self.frozen_at = 0
+        """Where the card that froze the pile lies in it, counted from the bottom (0), while it is frozen by a card; 0 where
+        the card is not known (a position) or the pile is not frozen. A take of part of the pile (``discard_pile.take_count``)
         leaves the pile frozen while it still holds that place."""
         self.freezing_seat = -1
         """The seat whose discard froze the pile, while it is frozen by a discard; else -1 (an upcard, a position)."""
@@ -143,7 +143,7 @@ class State:
         self.frozen = self.rules.always_frozen
         self.freeze_reason = FreezeReason.ALWAYS if self.frozen else None
         self.frozen_by = -1
-        self.frozen_at = -1
+        self.frozen_at = 0
         self.freezing_seat = -1
 
     def pile_taken(self) -> None:
