@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_helpers import ACTION_POOL, assert_conserved, cards, events_of, setup, snapshot
 
 import canasta
 from canasta.core.events import FreezeReason, PileReleased, PileTaken
 from canasta.core.records import GameRecord
-from engine_helpers import ACTION_POOL, assert_conserved, cards, events_of, setup, snapshot
 
 POOL = tuple(canasta.parse_action(text) for text in ACTION_POOL)
 
