@@ -198,7 +198,7 @@ def _take_worth(view: PlayerView, a: TakePile, counts: Sequence[int], rules: Tab
     rank = int(top.rank)
     n, t, j = a.naturals, a.twos, a.jokers
     value = rules.rank_value
-    cards = 1 if a.top_only else view.pile_size
+    cards = 1 if a.top_only else min(view.pile_size, rules.take_count)  # discard_pile.take_count: only the top cards
     wild_cost = 45.0 * t + 70.0 * j
     side = view.side
     if not view.opened[side]:

@@ -71,6 +71,15 @@ def take_violation(st: State, a: TakePile) -> Violation | None:
     return form_violation(st, seat, side, rank, existing, n, t, j, a.top_only)
 
 
+def taken_below(st: State, top_only: bool) -> list[int]:
+    """The pile's cards under its top card that a take brings to the hand: none for the top card alone (000 ATT TA HÖGEN
+    3 b), else the rest of the pile, or those of its top ``discard_pile.take_count`` (Hand and Foot: TXN, POB, GOCC)."""
+    if top_only:
+        return []
+    pile = st.pile
+    return pile[max(0, len(pile) - st.rules.take_count) : -1]
+
+
 def frozen_violation(st: State) -> Violation:
     """A frozen pile refused to a take without a natural pair: the rules' own pile, where it is always frozen (Modern American EBB §2.3)."""
     if st.rules.always_frozen:
@@ -110,22 +119,21 @@ def form_violation(
         found = limit_violation(st, side, rank, n + 1, t, j, existing)
     if found is not None:
         return found
-    pile = st.pile
+    below = taken_below(st, top_only)
     if not opened:
-        found = opening_reach_violation(st, seat, side, rank, existing, n, t, j, waits=not top_only and len(pile) > 1, top_only=top_only)
+        found = opening_reach_violation(st, seat, side, rank, existing, n, t, j, waits=bool(below), top_only=top_only)
         if found is not None:
             return found
     k = st.sizes[seat] - n - t - j
     reds = held_red_threes(st, seat)  # with red threes kept in hand, remaining_violation decides
     if k >= 2 and not reds:
         return None
-    if not top_only and opened:
-        below = pile[:-1]
+    if opened:
         k += len(below) - bonus_count(st, below)  # red threes (and black ones where they are bonus cards) are laid, not held
         if k >= 2 and not reds:
             return None
     points = (n + 1) * rank_value(st, rank) + t * r.value[0] + j * r.value[JOKER]
-    pending = pile[:-1] if not top_only and not opened else st.pending
+    pending = below if not top_only and not opened else st.pending
     return remaining_violation(st, seat, side, k, rank, n + 1, t, j, existing, 0 if opened else points, pending)
 
 
@@ -219,7 +227,7 @@ def opening_reach_violation(
             return None
         more = opening_reach(st, seat, side, rank, existing, n, t, j)
     else:
-        below = [] if top_only else st.pile[:-1]
+        below = taken_below(st, top_only)
         kept = len(below) - bonus_count(st, below)
         out: bool | None = None  # whether the hand could go out after the take, found once if needed
         if r.concealed_allowed and r.concealed_minimum is ConcealedMinimum.ALWAYS_WAIVED and not waits:
@@ -298,4 +306,4 @@ def reach_keeping(st: State, seat: int, side: int, rank: int, existing: MeldTupl
     return top
 
 
-__all__ = ["form_violation", "frozen_violation", "opening_reach", "opening_reach_violation", "out_after_take", "pile_violation", "reach_keeping", "take_violation", "taker_violation"]
+__all__ = ["form_violation", "frozen_violation", "opening_reach", "opening_reach_violation", "out_after_take", "pile_violation", "reach_keeping", "take_violation", "taken_below", "taker_violation"]

@@ -159,6 +159,8 @@ def export_position(variant: Variant, st: State) -> dict[str, Any]:
             out["answer_binds"] = True
     if st.dead:
         out["out_of_play"] = cards_text(st.dead)
+    if st.frozen and st.frozen_at and variant.discard_pile.take_count:
+        out["pile"]["frozen_at"] = st.frozen_at  # a take of part of the pile leaves it frozen while this card is in it (discard_pile.take_count)
     if any(r.discard_not_first_round):
         out["turns"] = st.turns
     if r.reserve_sizes:

@@ -190,7 +190,7 @@ KEYS = {
     ),
     "reserve": ("given", "received", "piles"),
     "sides": ("melds", "red_threes", "opened", "minimum_raise", "penalties"),
-    "pile": ("cards", "frozen"),
+    "pile": ("cards", "frozen", "frozen_at"),
     "stock": ("cards", "size"),
 }  # fmt: skip
 """The keys a position may hold, by table."""
@@ -498,8 +498,12 @@ def _pile(p: Mapping[str, Any], st: State, used: Counter[int], problems: list[st
         st.unfreeze()  # frozen, for the reason the rules give
     elif frozen:
         st.freeze(FreezeReason.POSITION, -1)
+        # where the card that froze it lies, from the bottom: a take of the cards above it leaves it frozen (discard_pile.take_count)
+        st.frozen_at = _int(pile_data, "frozen_at", 0, problems, "position.pile", least=0, most=max(0, len(pile_cards) - 1))
     else:
         st.unfreeze()
+        if "frozen_at" in pile_data:
+            problems.append("position.pile.frozen_at: given for a pile that is not frozen; leave it out")
 
 
 def build_state(data: Mapping[str, Any], *, base: Path | None = None, rules_version: int = RULES_VERSION) -> tuple[Variant, State]:

@@ -101,6 +101,10 @@ class State:
         """What froze the pile, while it is frozen (None otherwise)."""
         self.frozen_by = -1
         """The code of the card that froze the pile, while it is frozen and the card is known; else -1."""
+        self.frozen_at = 0
+        """Where the card that froze the pile lies in it, counted from the bottom (0), while it is frozen by a card; 0 where
+        the card is not known (a position) or the pile is not frozen. A take of part of the pile (``discard_pile.take_count``)
+        leaves the pile frozen while it still holds that place."""
         self.freezing_seat = -1
         """The seat whose discard froze the pile, while it is frozen by a discard; else -1 (an upcard, a position)."""
         self.history: list[tuple[int, int]] = []
@@ -131,6 +135,7 @@ class State:
         self.frozen = True
         self.freeze_reason = reason
         self.frozen_by = card
+        self.frozen_at = len(self.pile) - 1 if card >= 0 else 0  # the card froze it as it was put on top
         self.freezing_seat = seat
 
     def unfreeze(self) -> None:
@@ -138,7 +143,13 @@ class State:
         self.frozen = self.rules.always_frozen
         self.freeze_reason = FreezeReason.ALWAYS if self.frozen else None
         self.frozen_by = -1
+        self.frozen_at = 0
         self.freezing_seat = -1
+
+    def pile_taken(self) -> None:
+        """Cards were taken from the top of the pile: it thaws unless the card that froze it is still in it (``discard_pile.take_count``; 000 LÅST HÖG 3)."""
+        if not self.frozen or len(self.pile) <= self.frozen_at:
+            self.unfreeze()
 
     def reset_turn(self) -> None:
         """Clear what belongs to one turn."""
@@ -175,6 +186,7 @@ class State:
         new.frozen = self.frozen
         new.freeze_reason = self.freeze_reason
         new.frozen_by = self.frozen_by
+        new.frozen_at = self.frozen_at
         new.freezing_seat = self.freezing_seat
         new.history = self.history[:]
         new.opened = self.opened

@@ -217,6 +217,8 @@ class TableRules:
         self.discard_restricted = bool(d.never or d.last_resort or d.not_on_empty_pile or d.not_in_first_round or d.dead_not_on_empty_pile)
         """Whether any discard restriction applies: the listing checks them only then (``discards``)."""
         self.take_top_card_only = dp.take_top_card_only
+        self.take_count = dp.take_count if dp.take_count else self.decks * 52 + self.jokers
+        """Most cards a take of the pile takes, the top card among them: ``discard_pile.take_count``, or every card of the deck where the whole pile is taken."""
         self.wild_and_natural = dp.wild_and_natural
         self.add_top_card_to_meld = dp.add_top_card_to_meld
         self.add_top_card_to_canasta = dp.add_top_card_to_canasta and dp.add_top_card_to_meld and v.canastas.naturals_added

@@ -285,7 +285,7 @@ def _release_pending(st: State, seat: int, events: list[Event]) -> None:
     cards, st.pending = st.pending, ()
     for card in cards:
         st.add_card(seat, card)
-    st.unfreeze()
+    st.pile_taken()
     events.append(PileReleased(seat=seat, cards=len(cards)))
     lay_taken_red_threes(st, seat, cards, events)
 
@@ -300,16 +300,19 @@ def _take(st: State, a: TakePile, events: list[Event]) -> None:
     st.phase = MELD
     if a.top_only:
         events.append(PileTaken(seat=seat, top_card=top, cards=1, top_only=True))
-    elif st.opened[side]:
-        rest, st.pile = st.pile, []
-        st.unfreeze()
-        for card in rest:
-            st.add_card(seat, card)
-        events.append(PileTaken(seat=seat, top_card=top, cards=len(rest) + 1, top_only=False))
-        lay_taken_red_threes(st, seat, rest, events)
     else:
-        st.pending, st.pile = tuple(st.pile), []
-        events.append(PileTaken(seat=seat, top_card=top, cards=len(st.pending) + 1, top_only=False, pending=True))
+        # the cards under the top card that come with it: the whole pile, or its top discard_pile.take_count less the top card
+        left = max(0, len(st.pile) - st.rules.take_count + 1)
+        st.pile, rest = st.pile[:left], st.pile[left:]
+        if st.opened[side]:
+            st.pile_taken()
+            for card in rest:
+                st.add_card(seat, card)
+            events.append(PileTaken(seat=seat, top_card=top, cards=len(rest) + 1, top_only=False))
+            lay_taken_red_threes(st, seat, rest, events)
+        else:
+            st.pending = tuple(rest)
+            events.append(PileTaken(seat=seat, top_card=top, cards=len(rest) + 1, top_only=False, pending=True))
     _add_to_meld(st, seat, rank, cards, a.naturals + 1, a.twos, events)
     if st.sizes[seat] == 0 and not st.pending and st.phase == MELD:
         _emptied(st, seat, events)
@@ -424,7 +427,7 @@ def _retract(st: State, events: list[Event]) -> None:
             st.add_card(seat, card)
     st.melds = replaced(st.melds, side, melds)
     if st.pile_taken_top >= 0:
-        st.pile = [*st.pending, *st.pile, st.pile_taken_top]
+        st.pile = [*st.pile, *st.pending, st.pile_taken_top]  # what the take left, what it held back, its top card
         st.pending = ()
         st.phase = DRAW
         st.pile_taken_top = -1

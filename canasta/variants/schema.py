@@ -191,6 +191,8 @@ class DiscardPileRules:
     """The pile is always frozen: only a natural pair matching the top card takes it, with the top card onto that rank's meld (Modern American EBB §2.3, CJ; Cuban RG; Uruguayan RG, BLK 2)."""
     take_top_card_only: bool = rule(False)
     """A player entitled to the pile may take only its top card; the rest stays as the pile, frozen if it was (000 ATT TA HÖGEN 3 b; decisions P5)."""
+    take_count: int = rule(0, lo=0, hi=108)
+    """How many cards a take of the pile takes, counted from the top, the top card among them (fewer where the pile holds fewer); the cards below stay as the pile, in order. 0: the whole pile (every classic source; Hand and Foot, which has no standard rule (RVI): RG, FEU). Hand and Foot tables take the top 7 (TXN), 5 (POB) or 1 (GOCC). The take's requirements are those of a whole pile's: the top card is melded at once and alone counts toward an opening. A pile frozen by a card (a wild card or black three discarded, the upcard) stays frozen while that card is still in it: the card lies crosswise in the pile to mark the freeze, and the pile thaws when it is taken (000 LÅST HÖG 2-3, 001 §17 A), which a take of the cards above it does not do. A position that says the pile is frozen but not by which card stays frozen until the pile is taken whole, and ``always_frozen`` keeps it frozen whatever is taken."""
     wild_and_natural: bool = rule(True)
     """An opened side may take an unfrozen pile with one natural card of the top card's rank plus one wild card (000 ATT TA HÖGEN 6 alt. 2, 001 §14 A•2, 003 L75, 004 L118)."""
     add_top_card_to_meld: bool = rule(True)

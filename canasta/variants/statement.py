@@ -219,6 +219,11 @@ def _pile(t: _Table) -> list[Line]:
         keys.append("discard_pile.wild_discard_freezes")
         text += f"; it freezes on {or_list(freeze)}, until taken" if freeze else "; no discard freezes it"
     text += "; the top card and the cards that take it are melded at once"
+    if dp.take_count == 1:
+        text += "; a take brings only the top card, the rest staying as the pile"
+    elif dp.take_count:
+        text += f"; a take brings only the top {dp.take_count} cards, the rest staying as the pile (frozen while the card that froze it is in it)"
+    keys.append("discard_pile.take_count")
     if dp.take_top_card_only:
         text += "; a player who may take it may take its top card alone, leaving the rest"
     keys.append("discard_pile.take_top_card_only")

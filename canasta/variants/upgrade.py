@@ -175,8 +175,16 @@ ADDED: tuple[AddedKey, ...] = (
         version=2,
         within=True,
         played=False,
-        commit="books",
+        commit="8756293",
         before="the engine's rule before the key: a side held one meld per rank, its canasta included (001 §11 B; decisions P27)",
+    ),
+    AddedKey(
+        key="discard_pile.take_count",
+        version=2,
+        within=True,
+        played=0,
+        commit="07744c8",
+        before="the engine's rule before the key: a take of the pile took the whole pile (004 L125, 001 §10 ¶c)",
     ),
 )
 """Every rule key that files of some schema version were written without, in the order they came, with the value those files played.
