@@ -170,6 +170,14 @@ ADDED: tuple[AddedKey, ...] = (
         commit="e5a2272",
         before="the engine's rule before the key: the opening turn's melds could make any canasta",
     ),
+    AddedKey(
+        key="reserve.untaken_cards_count",
+        version=2,
+        within=True,
+        played=False,
+        commit="",
+        before="the engine's rule before the key: a reserve pile never received cost only reserve.untaken_penalty, its cards nothing",
+    ),
 )
 """Every rule key that files of some schema version were written without, in the order they came, with the value those files played.
 
