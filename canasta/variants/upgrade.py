@@ -175,7 +175,7 @@ ADDED: tuple[AddedKey, ...] = (
         version=2,
         within=True,
         played=False,
-        commit="",
+        commit="9490422",
         before="the engine's rule before the key: a reserve pile never received cost only reserve.untaken_penalty, its cards nothing",
     ),
 )
