@@ -253,7 +253,8 @@ def _reserve(draw: st.DrawFn, room: int) -> ReserveRules:
         if most < 1:
             break
         sizes.append(draw(st.integers(1, most) | st.just(most)))
-    return draw(section(ReserveRules, sizes=st.just(tuple(sizes)), dealt=st.just(dealt)))
+    counted = st.booleans() if dealt and sizes else st.just(False)  # the cards of a pile never received lie aside only if dealt
+    return draw(section(ReserveRules, sizes=st.just(tuple(sizes)), dealt=st.just(dealt), untaken_cards_count=counted))
 
 
 @st.composite
@@ -304,8 +305,8 @@ def _variants(draw: st.DrawFn, citations: bool, player_counts: st.SearchStrategy
     table: dict[PlayerCount, tuple[int, ...]] = {}
     for n in sorted(counts):
         key = PlayerCount(n)
-        decks[key] = draw(st.integers(1, 4))
-        jokers[key] = draw(st.integers(0, 12))
+        decks[key] = draw(_range_of(DealRules, "decks"))
+        jokers[key] = draw(_range_of(DealRules, "jokers"))
         sides[key], sitting_out[key] = draw(st.sampled_from(SEATINGS[n]))
     upcard = draw(section(UpcardRules))
     turn = draw(section(TurnRules))

@@ -443,7 +443,8 @@ def make_valid(v: Variant, key: str, at: int | None) -> Variant:
     seating, the deck against the deal, the red-three table against the packs,
     the opening minimums against the thresholds; schema 2's: the meld size
     limit against the canasta size, a rank both natural-only and wild in the
-    opening only, a reserve to take where going out needs one, and the deck
+    opening only, a reserve to take where going out needs one, piles dealt
+    aside where their untaken cards count, and the deck
     against the upcard and the reserve piles dealt aside. The caller checks
     the result.
     """
@@ -480,6 +481,13 @@ def make_valid(v: Variant, key: str, at: int | None) -> Variant:
         set_(path, tuple(r for r in lookup(v, path) if r not in both))
     if v.going_out.reserve_taken and not v.reserve.sizes:
         set_(*(("going_out.reserve_taken", False) if free("going_out.reserve_taken") else ("reserve.sizes", (11,))))
+    if v.reserve.untaken_cards_count and not (v.reserve.dealt and v.reserve.sizes):  # a pile's cards count only if dealt aside
+        if free("reserve.untaken_cards_count"):
+            set_("reserve.untaken_cards_count", False)
+        else:
+            set_("reserve.dealt", True)
+            if not v.reserve.sizes:
+                set_("reserve.sizes", (11,))
     if v.discard_pile.wild_and_natural and not _meld_ok(v, 2, 1):
         if free("discard_pile.wild_and_natural"):
             set_("discard_pile.wild_and_natural", False)

@@ -35,9 +35,9 @@ def table(variant: canasta.Variant, **spec: object) -> canasta.Game:
 
 def test_take_count_is_validated_like_every_other_key() -> None:
     assert canasta.load_variant("finnish").discard_pile.take_count == 0  # the whole pile: 001 §10 ¶c
-    assert house("finnish", 108).discard_pile.take_count == 108
+    assert house("finnish", 448).discard_pile.take_count == 448  # the largest deck: eight packs and 32 jokers
     house("swedish-official", 1)  # one card with take_top_card_only: the two forms take the same card
-    for bad in (-1, 109):
+    for bad in (-1, 449):
         with pytest.raises(canasta.VariantError) as err:
             house("finnish", bad)
         assert any(p.path == "discard_pile.take_count" for p in err.value.problems)

@@ -142,7 +142,7 @@ def test_wrong_type(base: Path, text: str, path: str, message: str) -> None:
         ("[match]\ntarget = 10\n", "match.target", "10 is out of range; allowed 50 to 100000"),
         ("[canastas.bonus]\nnatural = -500\n", "canastas.bonus.natural", "-500 is out of range; allowed 0 to 10000"),
         ("[melds]\nmin_size = 1000000000000\n", "melds.min_size", "1000000000000 is out of range; allowed 2 to 7"),
-        ("[deal]\ndecks = { 4 = 9 }\n", "deal.decks.4", "9 is out of range; allowed 1 to 4"),
+        ("[deal]\ndecks = { 4 = 9 }\n", "deal.decks.4", "9 is out of range; allowed 1 to 8"),
         ("[deal]\nsides = { 4 = 0 }\n", "deal.sides.4", "0 is out of range; allowed 2 to 6"),
         ("[initial_meld]\nminimums = [15, 50, 90, 12000]\n", "initial_meld.minimums[3]", "12000 is out of range; allowed 0 to 10000"),
     ],

@@ -41,7 +41,8 @@ class HandScore:
     melded: int = 0
     """Points of the side's melded cards (000 POÄNGRÄKNING 2, 001 §12); negative where ``scoring.melded_sign_by_canastas`` says so."""
     in_hand: int = 0
-    """Points of the cards left in the side's hands, as a negative number (000 POÄNGRÄKNING 3)."""
+    """Points of the cards left in the side's hands, as a negative number (000 POÄNGRÄKNING 3); with them, those of the reserve
+    piles its players (or it) never received, where ``reserve.untaken_cards_count`` says so (Hand and Foot, TXN)."""
     penalties: int = 0
     """Penalties, as a negative number: those applied during the hand (001 §23 D, a director's), red threes left in a hand (001 §21 H;
     004 L164), unfinished melds and sets held of special ranks, black threes held, a reserve never taken (schema 2)."""
@@ -197,6 +198,25 @@ def _untaken(st: State, seats: Sequence[int], side: int) -> int:
     return int(not st.reserve_got[side])
 
 
+def untaken_piles(st: State) -> dict[int, tuple[int, ...]]:
+    """The reserve piles still dealt aside at the end of a hand, by the unit they count against (``reserve.untaken_cards_count``).
+
+    The piles are given in order and each was dealt at random, so the piles left are matched in order to the units
+    (``reserve.one_per``: the players who played the hand, in seat order, or the sides) that never received one; a pile
+    with no such unit (withheld, or more piles than units) counts against nobody (Hand and Foot, TXN; hand-and-foot.md
+    "Reserve hands"). Empty unless the rule is on.
+    """
+    r = st.rules
+    if not r.reserve_untaken_cards_count or not st.reserves:
+        return {}
+    if r.reserve_per_player:
+        out = r.seating(st.hand_number).out
+        units = [seat for seat in range(r.players) if seat not in out and not st.reserve_got[seat]]
+    else:
+        units = [side for side in range(r.sides) if not st.reserve_got[side]]
+    return dict(zip(units, st.reserves, strict=False))
+
+
 @attrs.frozen(kw_only=True)
 class SideCount:
     """What a table counts of one side when a hand ends: the inputs of :func:`side_score`, read from a state by :func:`count_side`.
@@ -231,6 +251,10 @@ def count_side(st: State, side: int) -> SideCount:
     as they do where laying them is the player's choice (001 §21 G, decisions
     P30, P46); any other costs ``red_threes.unmelded_penalty`` (001 §21 H,
     004 L164; decisions P44). Black threes that are bonus cards count with them.
+    A reserve pile never received counts as a hand's cards where
+    ``reserve.untaken_cards_count`` says so (:func:`untaken_piles`): its points
+    with ``in_hand``, its red threes with ``red_threes_in_hand``, its black
+    threes with ``black_threes_in_hand`` (Hand and Foot, TXN).
     """
     r = st.rules
     value = r.value
@@ -258,6 +282,11 @@ def count_side(st: State, side: int) -> SideCount:
         counts = st.counts[seat]
         sets += [rank for rank in range(WILD) if r.hand_penalty[rank] and counts[rank] >= r.hand_penalty_count]
         held_black += 0 if r.black_bonus else st.naturals_in_hand(seat, THREE)
+    for unit, pile in untaken_piles(st).items():  # a pile never received counts as cards left in its player's hand (TXN)
+        if (r.side_of[unit] if r.reserve_per_player else unit) == side:
+            in_hand += sum(value[c] for c in pile if c not in bonus_codes)
+            kept += sum(1 for c in pile if c in bonus_codes)
+            held_black += 0 if r.black_bonus else sum(1 for c in pile if c in BLACK_THREES)
     laid = st.red_threes[side]
     black = sum(1 for c in laid if c not in RED_THREES) if r.black_bonus else 0
     return SideCount(

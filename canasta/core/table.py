@@ -332,6 +332,9 @@ class TableRules:
         self.reserve_not_with_pile = rs.not_with_pile
         self.reserve_min_stock = rs.min_stock
         self.reserve_untaken_penalty = rs.untaken_penalty
+        self.reserve_untaken_cards_count = rs.untaken_cards_count and rs.dealt and bool(rs.sizes)
+        """The cards of piles still aside at the end of the hand count against the players (sides) who had none, as cards in hand
+        (``reserve.untaken_cards_count``; Hand and Foot, TXN)."""
         self.reserve_becomes_stock = rs.becomes_stock
         sc = v.scoring
         self.melded_sign = sc.melded_sign_by_canastas

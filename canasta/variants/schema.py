@@ -103,10 +103,10 @@ def listed(values: tuple[Any, ...] = ()) -> Any:
 class DealRules:
     """Deck and deal (topics A)."""
 
-    decks: Mapping[PlayerCount, int] = per_players({2: 2, 3: 3, 4: 2, 6: 3}, lo=1, hi=4)
-    """Standard 52-card packs shuffled together, per player count (000 intro, 000 TRE SPELARE, 002 SEX SPELARE, 001 §2, 003 L8, 004 L22; decisions P28)."""
-    jokers: Mapping[PlayerCount, int] = per_players({2: 4, 3: 6, 4: 4, 6: 6}, lo=0, hi=12)
-    """Jokers added to the packs, per player count (same sources as decks; 004 opt a: 6 jokers)."""
+    decks: Mapping[PlayerCount, int] = per_players({2: 2, 3: 3, 4: 2, 6: 3}, lo=1, hi=8)
+    """Standard 52-card packs shuffled together, per player count (000 intro, 000 TRE SPELARE, 002 SEX SPELARE, 001 §2, 003 L8, 004 L22; decisions P28). Up to 8: Hand and Foot plays a pack more than the players, five for four and seven for six (hand-and-foot.md "Packs, jokers, deal, hand sizes": RVI, RG, DNX, NWP)."""
+    jokers: Mapping[PlayerCount, int] = per_players({2: 4, 3: 6, 4: 4, 6: 6}, lo=0, hi=32)
+    """Jokers added to the packs, per player count (same sources as decks; 004 opt a: 6 jokers). Up to 32, four to each of eight packs: Hand and Foot keeps each pack's jokers, 10 in its five packs of 270 cards for four players (hand-and-foot.md "Packs, jokers, deal, hand sizes": RVI, RG, DNX, NWP)."""
     hand_size: Mapping[PlayerCount, int] = per_players({2: 15, 3: 15, 4: 11, 6: 11}, lo=1, hi=30)
     """Cards dealt to each player, per player count (000 HUR SPELET BÖRJAR 1.1, TVÅ/TRE SPELARE, 002 SEX SPELARE, 001 §6 A, 004 L13; 004 opt c: 13)."""
     sides: Mapping[PlayerCount, int] = per_players({2: 2, 3: 3, 4: 2, 6: 3}, lo=2, hi=6)
@@ -191,7 +191,7 @@ class DiscardPileRules:
     """The pile is always frozen: only a natural pair matching the top card takes it, with the top card onto that rank's meld (Modern American EBB §2.3, CJ; Cuban RG; Uruguayan RG, BLK 2)."""
     take_top_card_only: bool = rule(False)
     """A player entitled to the pile may take only its top card; the rest stays as the pile, frozen if it was (000 ATT TA HÖGEN 3 b; decisions P5)."""
-    take_count: int = rule(0, lo=0, hi=108)
+    take_count: int = rule(0, lo=0, hi=448)
     """How many cards a take of the pile takes, counted from the top, the top card among them (fewer where the pile holds fewer); the cards below stay as the pile, in order. 0: the whole pile (every classic source; Hand and Foot, which has no standard rule (RVI): RG, FEU). Hand and Foot tables take the top 7 (TXN), 5 (POB) or 1 (GOCC). The take's requirements are those of a whole pile's: the top card is melded at once and alone counts toward an opening. A pile frozen by a card (a wild card or black three discarded, the upcard) stays frozen while that card is still in it: the card lies crosswise in the pile to mark the freeze, and the pile thaws when it is taken (000 LÅST HÖG 2-3, 001 §17 A), which a take of the cards above it does not do. A position that says the pile is frozen but not by which card stays frozen until the pile is taken whole, and ``always_frozen`` keeps it frozen whatever is taken."""
     wild_and_natural: bool = rule(True)
     """An opened side may take an unfrozen pile with one natural card of the top card's rank plus one wild card (000 ATT TA HÖGEN 6 alt. 2, 001 §14 A•2, 003 L75, 004 L118)."""
@@ -363,6 +363,8 @@ class ReserveRules:
     """No pile is given once the stock holds this many cards or fewer (Modern American's turn card: 8, WCA "Rules and Play", CJT, HON rule 5)."""
     untaken_penalty: int = rule(0, lo=0, hi=10000)
     """What a side that never received a pile costs at the end of the hand (Buraco: 100)."""
+    untaken_cards_count: bool = rule(False)
+    """The cards of a pile still dealt aside at the end of the hand count against the player (or side, ``one_per``) who never received one, as cards left in his hand: their points, a red three among them ``red_threes.unmelded_penalty``, a black three ``black_threes.hand_penalty``. The piles left are matched to the players (sides) without one in seat (side) order; each is dealt at random, so the same in effect as a pile per player. Needs ``dealt`` (Hand and Foot: TXN, a foot never reached counts against its player like hand cards, hand-and-foot.md "Reserve hands"; a red three left in hand or foot is penalized, "Red and black threes"). Off: a pile never received costs only ``untaken_penalty``."""
     becomes_stock: bool = rule(False)
     """Piles still dealt aside become the stock when it runs out (Buraco's morto)."""
 

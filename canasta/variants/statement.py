@@ -452,6 +452,10 @@ def _reserve(t: _Table) -> list[Line]:
     if r.untaken_penalty:
         text += f"; a side that never received its pile loses {r.untaken_penalty}"
         keys.append("reserve.untaken_penalty")
+    if r.untaken_cards_count and r.dealt:
+        unit = "the player" if r.one_per is ReserveLimit.PLAYER else "the side"
+        text += f"; the cards of a pile still aside at the end count against {unit} who never received one, as cards left in hand"
+        keys.append("reserve.untaken_cards_count")
     if r.becomes_stock and r.dealt:
         text += "; piles still aside become the stock when it runs out"
         keys.append("reserve.becomes_stock")

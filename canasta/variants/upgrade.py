@@ -186,6 +186,14 @@ ADDED: tuple[AddedKey, ...] = (
         commit="07744c8",
         before="the engine's rule before the key: a take of the pile took the whole pile (004 L125, 001 §10 ¶c)",
     ),
+    AddedKey(
+        key="reserve.untaken_cards_count",
+        version=2,
+        within=True,
+        played=False,
+        commit="9490422",
+        before="the engine's rule before the key: a reserve pile never received cost only reserve.untaken_penalty, its cards nothing",
+    ),
 )
 """Every rule key that files of some schema version were written without, in the order they came, with the value those files played.
 

@@ -198,6 +198,16 @@ def _family_problems(v: Variant, sound: typing.Callable[..., bool]) -> list[Prob
     r = v.reserve
     if v.going_out.reserve_taken and not r.sizes and sound("going_out.reserve_taken", "reserve.sizes"):
         out.append(Problem(path="going_out.reserve_taken", message="there is no reserve pile to take: reserve.sizes is empty"))
+    if r.untaken_cards_count and sound("reserve.untaken_cards_count", "reserve.dealt", "reserve.sizes"):
+        missing = [why for why, lacking in (("reserve.dealt is off", not r.dealt), ("reserve.sizes is empty", not r.sizes)) if lacking]
+        if missing:
+            out.append(
+                Problem(
+                    path="reserve.untaken_cards_count",
+                    message=f"no cards lie aside to count: {' and '.join(missing)}; the cards of a pile never received count only where "
+                    "reserve.dealt = true deals the piles aside (reserve.sizes)",
+                )
+            )
     return out
 
 

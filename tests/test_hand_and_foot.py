@@ -1,0 +1,184 @@
+"""Hand and Foot's deck and foot, as a house file over ``finnish``: packs = players + 1 with their jokers, and a foot never reached.
+
+The rule digest is ``rules/family/hand-and-foot.md``: "Packs, jokers, deal,
+hand sizes" (five packs for four players, jokers kept: RVI, RG, DNX, NWP; two
+11-card packets, the hand and the foot: RVI, GOCC, DNX, NWP), "Reserve hands"
+(the foot is taken when the hand is used up; "Penalty if untaken: cards of the
+foot count against the player at the end", TXN, like hand cards) and "Red and
+black threes" (a red three left in hand or foot is penalized). The foot is the
+``[reserve]`` mechanism: four dealt piles of 11, one per player, given when a
+hand empties; each pile is dealt at random, so giving them in order is the
+same in effect as a foot per player. The expected points are card values
+written from the rules (000 POÄNGRÄKNING 2, 001 §12: joker 50, two and ace
+20, king to eight 10, seven to four 5), not read from the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+import tomli_w
+
+import canasta
+from canasta.core.cards import build_deck
+from canasta.core.meld_candidates import meld_key
+from canasta.encoding import ActionSpace, ObservationSpace
+from canasta.variants.schema import DealRules
+from canasta.variants.statement import statement_text
+
+HOUSE: dict[str, Any] = {
+    "extends": "finnish",
+    "name": "hand-and-foot-house",
+    "deal": {"decks": {"4": 5}, "jokers": {"4": 20}, "hand_size": {"4": 11}},
+    "red_threes": {"bonus_table": {"4": [100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]}},  # one entry per red three of 5 packs
+    "reserve": {"sizes": [11, 11, 11, 11], "trigger": "empty_hand", "one_per": "player", "dealt": True},
+}
+"""Five packs and 20 jokers for four, hands of 11 and four feet of 11 dealt aside (hand-and-foot.md "Packs, jokers, deal, hand sizes")."""
+
+
+def house(**reserve: Any) -> dict[str, Any]:
+    """:data:`HOUSE` with some ``[reserve]`` keys changed."""
+    return {**HOUSE, "reserve": {**HOUSE["reserve"], **reserve}}
+
+
+def _load(data: dict[str, Any]) -> canasta.Variant:
+    return canasta.loads_variant(tomli_w.dumps(data))
+
+
+# -- the deck: five packs and their jokers ------------------------------------------------------------
+
+
+def test_five_packs_deal_four_hands_and_four_feet_of_eleven() -> None:
+    """RVI, RG, DNX, NWP: packs = players + 1; each player gets two 11-card packets, the hand and the foot (GOCC, DNX)."""
+    game = canasta.Game(_load(HOUSE), players=4, seed=5)
+    st = game.state
+    assert (game.rules.decks, game.rules.jokers) == (5, 20)
+    assert st.sizes == [11, 11, 11, 11]
+    assert [len(pile) for pile in st.reserves] == [11, 11, 11, 11]
+    assert len(st.stock) + len(st.pile) == 5 * 52 + 20 - 4 * 11 - 4 * 11
+    assert st.census() == Counter(build_deck(5, 20))
+    assert Counter(st.census())[52] == 20  # every joker kept
+
+
+def test_the_schema_allows_eight_packs_and_32_jokers_and_the_meld_cache_key_holds_them() -> None:
+    """Seven packs for six players (hand-and-foot.md); the meld cache key packs its counts one a byte."""
+    deal = attrs.fields_dict(DealRules)
+    decks, jokers = deal["decks"].metadata["hi"], deal["jokers"].metadata["hi"]
+    assert (decks, jokers) == (8, 32)
+    most = 4 * decks + jokers  # every wild card of the largest deck
+    assert most < 256
+    key = meld_key(12, 4 * decks, jokers, (4 * decks, 4 * decks, jokers))
+    assert [(key >> shift) & 0xFF for shift in (0, 8, 16, 24, 32)] == [12, 4 * decks, jokers, 4 * decks + 1, 4 * decks + jokers]
+
+
+def test_six_players_play_seven_packs() -> None:
+    deal = {key: {**table, "6": {"decks": 7, "jokers": 28, "hand_size": 11}[key]} for key, table in HOUSE["deal"].items()}
+    data = {**HOUSE, "deal": {**deal, "sides": {"6": 2}}, "going_out": {"canastas_required": {"6": 1}}}
+    data["red_threes"] = {"bonus_table": {**HOUSE["red_threes"]["bonus_table"], "6": [100 * (i + 1) for i in range(14)]}}
+    data["reserve"] = {**HOUSE["reserve"], "sizes": [11] * 6}
+    game = canasta.Game(_load(data), players=6, seed=2)
+    assert game.state.census() == Counter(build_deck(7, 28))
+    assert [len(p) for p in game.state.reserves] == [11] * 6
+
+
+@pytest.mark.parametrize("counted", [False, True])
+def test_random_matches_of_five_packs_play_to_the_end_with_views_encodings_and_records(counted: bool) -> None:
+    v = _load(house(untaken_cards_count=counted))
+    observations, actions = ObservationSpace(v, 4), ActionSpace(v, 4)
+    for seed in range(2):
+        game = canasta.Game(v, players=4, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            view = game.view(game.current_player)
+            assert observations.encode(view).shape == observations.shape
+            assert str(view)
+            legal = game.legal_actions()
+            assert int(actions.mask(game).sum()) == len(set(actions.indices(legal)))
+            game.apply(rng.choice(legal))
+            assert game.state.census() == Counter(build_deck(5, 20))
+        assert str(game)
+        again = canasta.Game.replay(game.record())
+        assert again.scores == game.scores
+
+
+# -- reserve.untaken_cards_count: a foot never reached counts against its player ----------------------
+
+
+FOOT = "KS KH 5D JK 2C 7H 8S 9S TC QD AS"
+"""Seat 3's foot, never reached: 10 + 10 + 5 + 50 + 20 + 5 + 10 + 10 + 10 + 10 + 20 = 160 (001 §12)."""
+
+
+def went_out(foot: str, data: dict[str, Any] | None = None, **reserve: Any) -> canasta.HandScore:
+    """Seat 1 goes out (a canasta of kings, three fives melded, the 9 discarded) while seat 3, his partner, still has his foot aside.
+
+    Seats 0, 1 and 2 have had their feet; the one pile left is seat 3's. ``data`` is the house file (:data:`HOUSE`), with the
+    ``[reserve]`` keys ``reserve`` changed. Returns side 1's score for the hand.
+    """
+    data = data or HOUSE
+    spec = {
+        "variant": {**data, "reserve": {**data["reserve"], **reserve}},
+        "players": 4,
+        "seat": 1,
+        "phase": "meld",
+        "drew": "stock",
+        "hands": {"0": "4C 4D", "1": "5C 5D 5H 9D", "2": "QC QH", "3": "JC JD JH"},
+        "sides": {"0": {"melds": ["AC AD AH"]}, "1": {"melds": ["KC KD KH KS KC KD KH"]}},
+        "pile": {"cards": "6D"},
+        "stock": {"size": 30},
+        "reserve": {"given": 3, "received": [0, 1, 2], "piles": [foot]},
+    }
+    game = canasta.Game.from_position(spec)
+    game.apply("meld 5 n3")
+    ended = [e for e in game.apply("discard 9") if isinstance(e, canasta.HandEnded)]
+    assert ended and ended[0].termination is canasta.Termination.WENT_OUT
+    return ended[0].scores[1]
+
+
+def test_a_foot_never_reached_costs_its_players_side_its_card_values() -> None:
+    """TXN (hand-and-foot.md "Reserve hands"): the foot's cards count against the player, like hand cards."""
+    without = went_out(FOOT)
+    counted = went_out(FOOT, untaken_cards_count=True)
+    assert without.in_hand == -30  # seat 3's three jacks
+    assert counted.in_hand == -30 - 160
+    assert counted.total == without.total - 160
+    assert (counted.canastas, counted.going_out, counted.melded, counted.penalties) == (
+        without.canastas, without.going_out, without.melded, without.penalties,
+    )  # fmt: skip
+
+
+def test_a_red_three_in_a_foot_never_reached_costs_the_unmelded_penalty() -> None:
+    """hand-and-foot.md "Red and black threes": a red three left in hand or foot is penalized (finnish: 500, 001 §21 H)."""
+    foot = "3H KH 5D JK 2C 7H 8S 9S TC QD AS"  # the king of spades of FOOT (10) made a red three
+    counted = went_out(foot, untaken_cards_count=True)
+    assert counted.in_hand == -30 - 150
+    assert counted.penalties == -500
+    assert went_out(foot).penalties == 0  # the key off: the pile's cards count nothing, as before
+
+
+def test_a_black_three_in_a_foot_never_reached_counts_as_one_held() -> None:
+    """Black threes left in a hand count their points and ``black_threes.hand_penalty`` (Bolivia's 100 here)."""
+    foot = "3S KH 5D JK 2C 7H 8S 9S TC QD AS"
+    score = went_out(foot, {**HOUSE, "black_threes": {"hand_penalty": 100}}, untaken_cards_count=True)
+    assert score.in_hand == -30 - 150 - 5  # finnish's black three is worth 5 (001 §12)
+    assert score.penalties == -100
+
+
+def test_untaken_cards_count_needs_piles_dealt_aside() -> None:
+    """Without reserve.dealt (piles drawn from the stock when given) or without reserve piles, no cards lie aside to count."""
+    with pytest.raises(canasta.VariantError) as info:
+        _load(house(untaken_cards_count=True, dealt=False))
+    problems = [p for p in info.value.problems if p.path == "reserve.untaken_cards_count"]
+    assert len(problems) == 1 and "reserve.dealt" in problems[0].message
+    with pytest.raises(canasta.VariantError) as info:
+        _load(house(untaken_cards_count=True, sizes=[]))
+    problems = [p for p in info.value.problems if p.path == "reserve.untaken_cards_count"]
+    assert len(problems) == 1 and "reserve.sizes" in problems[0].message
+
+
+def test_the_rule_is_stated_in_words() -> None:
+    text = statement_text(_load(house(untaken_cards_count=True)), 4)
+    assert "count against the player who never received one" in text
