@@ -34,6 +34,7 @@ BUNDLED: tuple[str, ...] = (
     "cuban",
     "dutch",
     "finnish",
+    "hand-and-foot",
     "modern-american",
     "rasche-house",
     "regency",
@@ -178,7 +179,8 @@ def setup(
     st = g.state
     r = st.rules
     n, sides = r.players, r.sides
-    pool_codes = sorted(census(st).elements())
+    aside = Counter(c for pile in st.reserves for c in pile)  # reserve piles dealt aside stay where they are
+    pool_codes = sorted((census(st) - aside).elements())
     random.Random(f"setup:{st.seed}").shuffle(pool_codes)
     pool = _Pool(pool_codes)
 

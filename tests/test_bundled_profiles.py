@@ -50,12 +50,12 @@ from canasta.variants.schema import PlayerCount
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "rasche-options.md"
 
-"""The nine profiles the library ships."""
+"""The ten profiles the library ships."""
 CLASSIC = ("dutch", "finnish", "rasche-house", "regency", "swedish-club", "swedish-official")
 """The profiles of the five classic sources (000-004); the family profiles have their own tests below."""
-FAMILY = ("cuban", "modern-american", "uruguayan")
+FAMILY = ("cuban", "hand-and-foot", "modern-american", "uruguayan")
 """The Canasta-family profiles, written against the family digests (schema 2 from the start)."""
-STANDALONE = ("cuban", "dutch", "finnish", "modern-american", "regency", "swedish-club", "swedish-official", "uruguayan")
+STANDALONE = ("cuban", "dutch", "finnish", "hand-and-foot", "modern-american", "regency", "swedish-club", "swedish-official", "uruguayan")
 CLASSIC_STANDALONE = ("dutch", "finnish", "regency", "swedish-club", "swedish-official")
 OWN_SOURCE: dict[str, tuple[str, ...]] = {
     "swedish-official": ("000",),
@@ -67,6 +67,7 @@ OWN_SOURCE: dict[str, tuple[str, ...]] = {
     "cuban": ("RG",),
     "modern-american": ("EBB", "WCA", "PMIR", "CC", "CJ", "CJT", "CJS", "HON", "CCN", "POC", "MEG"),
     "uruguayan": ("RG", "BLK"),
+    "hand-and-foot": ("RVI", "RG", "GOCC", "DNX", "NWP", "FEU", "TXN", "DRW", "POB", "BGA", "PAY", "chantastic", "jerrycolby", "landoware", "hansgamenight"),
 }
 AS_CLASSIC = {"cuban": 'RG "as classic"', "uruguayan": 'BLK "played the same, except"'}
 """...and a rule their sources leave as classic Canasta cites 004 "as classic", with the family source's word for it."""
@@ -135,7 +136,7 @@ def meld_shape_legal(v: Variant, naturals: int, wilds: int) -> bool:
 # --------------------------------------------------------------------------- structure
 
 
-def test_variant_names_are_the_nine_bundled_profiles() -> None:
+def test_variant_names_are_the_ten_bundled_profiles() -> None:
     assert canasta.variant_names() == sorted(BUNDLED)
 
 

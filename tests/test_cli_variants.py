@@ -104,7 +104,7 @@ def test_list_prints_one_line_per_bundled_profile(capsys: pytest.CaptureFixture[
     code, out, err = run(capsys, "variants", "list")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert len(lines) == len(BUNDLED) == 9
+    assert len(lines) == len(BUNDLED) == 10
     for line, name in zip(lines, BUNDLED, strict=True):
         variant = load_variant(name)
         assert line.startswith(f"{name} ")
@@ -125,7 +125,7 @@ def test_list_is_plain_without_rich(capsys: pytest.CaptureFixture[str], monkeypa
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     monkeypatch.setitem(sys.modules, "rich.console", None)  # makes `import rich.console` fail
     code, out, _ = run(capsys, "variants", "list")
-    assert code == 0 and len(out.splitlines()) == len(BUNDLED) == 9
+    assert code == 0 and len(out.splitlines()) == len(BUNDLED) == 10
 
 
 def test_python_dash_m_canasta_variants_list() -> None:

@@ -145,8 +145,13 @@ def test_observation_has_its_documented_shape_and_blocks(variant: str, players: 
             assert parts["hand"].sum() == len(view.hand) == view.hand_sizes[seat] == parts["hand_sizes"][0]
             assert parts["stock"][0] == view.stock_size and parts["pile"][0] == view.pile_size
             assert parts["discards_by_seat"].sum() == len(view.discards)
-            own = sum(m.size for m in view.melds[view.side])
+            books = view.rules.several_per_rank  # canastas closed and set aside are counted in the books block
+            own = sum(m.size for m in view.melds[view.side] if not (books and m.is_canasta))
             assert parts["melds"][0, :, :3].sum() == own, "my side's melds come first"
+            if books:
+                closed = [m for m in view.melds[view.side] if m.is_canasta]
+                assert parts["books"][0, :, 0].sum() == len(closed), "my side's books come first"
+                assert parts["books"][0, :, 1].sum() == sum(m.is_natural for m in closed)
             assert parts["phase"].sum() == 1 and parts["pile_top"].sum() == 1 and parts["question"].sum() == 1
             assert parts["playing"].sum() == view.rules.playing == players - len(view.sitting_out)
 

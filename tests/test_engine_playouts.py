@@ -112,7 +112,7 @@ def model_covers(stt: State) -> bool:
 
     The model does not know schema 2's scoring rules (threes and melds signed by the number of
     canastas, black threes as bonus cards, penalties for unfinished melds, sets in hand and untaken
-    reserve piles, special hands): a profile that plays any of them (or special hands, as Modern
+    reserve piles or their cards, special hands): a profile that plays any of them (or special hands, as Modern
     American does) is not recounted here, only checked for the parts adding up and the playout
     invariants. The classic profiles, Cuban and Uruguayan are recounted.
     """
@@ -125,6 +125,7 @@ def model_covers(stt: State) -> bool:
         or any(r.unfinished_penalty)
         or any(r.hand_penalty)
         or r.reserve_untaken_penalty
+        or r.reserve_untaken_cards_count
         or any(b >= 0 for b in r.rank_canasta_bonus)
     )
     return not family_scoring and not r.variant.scoring.special_hands and stt.special is None
@@ -144,7 +145,8 @@ def expected_scores(stt: State, end: HandEnded) -> tuple[HandScore, ...]:
         canastas = melded = 0
         kinds: list[CanastaKind] = []
         has_canasta = False
-        for rank, (n, t, j, codes) in sorted(stt.melds[side].items()):
+        for key, (n, t, j, codes) in sorted(stt.melds[side].items()):
+            rank = key & 15  # a canasta set aside under canastas.several_per_rank is keyed apart from its rank
             assert n + t + j == len(codes)
             melded += sum(card_value(v, c) for c in codes)
             if len(codes) >= size:

@@ -19,7 +19,7 @@ from canasta.variants.jsonschema import variant_json_schema
 from canasta.variants.reference import keys
 from canasta.variants.schema import PLAYER_COUNTS, Variant, key_type
 
-"""The nine profiles the library ships."""
+"""The ten profiles the library ships."""
 
 
 @pytest.fixture(scope="module")
@@ -165,7 +165,7 @@ def test_table_descriptions_are_the_class_docstrings(schema: dict[str, Any]) -> 
     assert _node(schema, "scoring.card_points")["description"].startswith("Card values")
 
 
-def test_the_nine_profiles_are_bundled() -> None:
+def test_the_ten_profiles_are_bundled() -> None:
     assert tuple(variant_names()) == BUNDLED
 
 

@@ -18,7 +18,7 @@ from canasta import Problem, Variant, VariantError, dumps_variant, load_variant,
 from canasta.variants import MAX_DEPTH, SCHEMA_VERSION
 from canasta.variants.loading import rule_keys
 
-BUNDLED_NAMES = "cuban, dutch, finnish, modern-american, rasche-house, regency, swedish-club, swedish-official, uruguayan"
+BUNDLED_NAMES = "cuban, dutch, finnish, hand-and-foot, modern-american, rasche-house, regency, swedish-club, swedish-official, uruguayan"
 """The nine bundled profiles, as the error messages list them."""
 BUNDLED_LIST = f"bundled: {BUNDLED_NAMES}"
 

@@ -153,6 +153,8 @@ def reserve_keeps_hand(st: State, seat: int, side: int, k: int, opened_after: bo
     r = st.rules
     if k == 0 and st.reserve_to_play_on(seat):
         return True
+    if k == 1 and st.reserve_when_empty(seat):
+        return True  # the last card's discard empties the hand, and the pile comes then, played from the next turn (BGA, FEU: "walking")
     opens = r.reserve_trigger is ReserveTrigger.OPENING and not st.opened[side] and opened_after and st.reserve_available(seat)
     if opens and r.reserve_not_with_pile and st.pile_taken_top >= 0:
         opens = False

@@ -321,10 +321,15 @@ class State:
         return seat if self.rules.reserve_per_player else self.rules.side_of[seat]
 
     def reserve_available(self, seat: int) -> bool:
-        """Whether a reserve pile could be given to this seat now: one is left, his side (or he) has none, and the stock is long enough (``reserve``)."""
+        """Whether a reserve pile could be given to this seat now: one is left, his side (or he) has none, and the stock is long enough (``reserve``).
+
+        Piles dealt aside with no ``min_stock`` do not wait on the stock: an empty stock still leaves them to give (Hand and Foot's foot, RVI, GOCC).
+        """
         r = self.rules
         if self.reserve_next >= len(r.reserve_sizes) or self.reserve_got[self.reserve_unit(seat)]:
             return False
+        if r.reserve_dealt and not r.reserve_min_stock:
+            return bool(self.reserves)
         return len(self.stock) > r.reserve_min_stock
 
     def next_reserve_cards(self) -> int:

@@ -118,7 +118,7 @@ def observes_family(rules: TableRules) -> bool:
     return bool(rules.reserve_sizes or rules.dead_ranks is not DeadRanks.NONE or rules.melds_limited or any(rules.discard_not_first_round))
 
 
-def _blocks(players: int, sides: int, family: bool = False) -> tuple[Block, ...]:
+def _blocks(players: int, sides: int, family: bool = False, books: bool = False) -> tuple[Block, ...]:
     p, s = players, sides
     spec: list[tuple[str, tuple[int, ...], str]] = [
         ("hand", (N_CLASSES,), "own cards by class (001 §9)"),
@@ -163,6 +163,15 @@ def _blocks(players: int, sides: int, family: bool = False) -> tuple[Block, ...]
                 "cards left; reserve received per seat (me first; per side, each seat of the side); dead ranks 4 .. A per side (mine first)",
             )
         )
+    if books:
+        spec.append(
+            (
+                "books",
+                (s, len(MELD_SLOTS), 2),
+                "per side (mine first) and slot 3 4 .. A W: canastas closed and set aside (canastas.several_per_rank), and how "
+                "many of them are natural; the melds block then holds each rank's unfinished meld",
+            )
+        )
     out: list[Block] = []
     at = 0
     for name, shape, meaning in spec:
@@ -186,7 +195,7 @@ class ObservationSpace:
     ((377,), 15)
     """
 
-    __slots__ = ("_family", "_off", "layout", "players", "shape", "sides", "variant")
+    __slots__ = ("_books", "_family", "_off", "layout", "players", "shape", "sides", "variant")
 
     def __init__(self, variant: Variant | str | Path, players: int) -> None:
         self.variant = resolve_variant(variant, "ObservationSpace")
@@ -197,7 +206,8 @@ class ObservationSpace:
         self.sides: int = rules.sides
         """How many sides the table plays in (the rules a game of this table plays by, :class:`canasta.TableRules`)."""
         self._family = observes_family(rules)
-        self.layout = _blocks(self.players, self.sides, self._family)
+        self._books = rules.several_per_rank
+        self.layout = _blocks(self.players, self.sides, self._family, self._books)
         """Every block of the vector, in order."""
         self.shape: tuple[int] = (self.layout[-1].stop,)
         """The shape of the vector: one dimension, the number of values."""
@@ -264,9 +274,12 @@ class ObservationSpace:
         for k in range(s):
             sd = (side + k) % s
             for m in view.melds[sd]:
+                if self._books and m.is_canasta:
+                    b = self._off["books"] + (k * len(MELD_SLOTS) + SLOT_OF[m.rank]) * 2
+                    x[b] += 1.0  # closed and set aside (canastas.several_per_rank): counted in the books block
+                    x[b + 1] += 1.0 if m.is_natural else 0.0
+                    continue
                 i = at + k * per_side + SLOT_OF[m.rank] * len(MELD_FEATURES)
-                if m.is_canasta and x[i] + x[i + 1] + x[i + 2]:
-                    continue  # a rank's canasta set aside (canastas.several_per_rank) after its unfinished meld: the slot shows the meld
                 x[i] = float(m.naturals)
                 x[i + 1] = float(m.twos)
                 x[i + 2] = float(m.jokers)
