@@ -8,12 +8,14 @@ bundled profile; here, what a user of the family profiles meets around them.
 from __future__ import annotations
 
 import random
+import re
+import tomllib
 from pathlib import Path
 
 import pytest
 
 import canasta
-from canasta.bots import HeuristicBot
+from canasta.bots import HeuristicBot, RandomBot
 from canasta.core.actions import ShowSpecialHand
 from canasta.core.events import HandEnded, Termination
 from canasta.encoding import ActionSpace
@@ -31,15 +33,90 @@ def test_every_house_snippet_is_shown_in_the_docs_folder() -> None:
 
 @pytest.mark.parametrize("path", SNIPPETS, ids=[p.stem for p in SNIPPETS])
 def test_a_house_snippet_validates_and_plays_a_hand(path: Path) -> None:
-    """Modern American's common house options: each file loads, changes what it says, and plays."""
+    """The family's common house options: each file loads, changes a rule of the profile it extends, and plays."""
     variant = canasta.load_variant(path)
-    parent = canasta.load_variant("modern-american")
+    parent = canasta.load_variant(tomllib.loads(path.read_text(encoding="utf-8"))["extends"])
     assert canasta.diff_variants(parent, variant), "a house option changes a rule"
     game = canasta.Game(variant, players=4, seed=5)
     bot = HeuristicBot(seed=5)
     while game.hand_number == 1 and not game.is_over:
         view = game.view(game.current_player)
         game.apply(bot.choose(view, view.legal_actions))
+
+
+HAND_AND_FOOT_SNIPPETS = [p for p in SNIPPETS if p.stem.startswith("hand-and-foot-")]
+HAND_AND_FOOT_OPTION_KEYS = {
+    "top-7": {"discard_pile.take_count"},
+    "top-5": {"discard_pile.take_count"},
+    "top-3": {"discard_pile.take_count"},
+    "top-1": {"discard_pile.take_count"},
+    "13-card-packets": {"deal.hand_size.4", "reserve.sizes"},
+    "14-card-packets": {"deal.hand_size.4", "reserve.sizes"},
+    "wild-books": {"canastas.wild_canastas"},
+    "books-grow": {"canastas.naturals_added", "canastas.several_per_rank", "melds.max_size"},
+    "books-grow-any-card": {"canastas.naturals_added", "canastas.wilds_added", "canastas.several_per_rank", "melds.max_size"},
+    "one-and-one": {
+        "going_out.canastas_required.4",
+        "going_out.canasta_kinds_required.natural",
+        "going_out.canasta_kinds_required.mixed",
+    },
+    "one-clean-two-dirty": {"going_out.canastas_required.4", "going_out.canasta_kinds_required.natural"},
+    "red-three-100": {"red_threes.unmelded_penalty"},
+    "red-three-300": {"red_threes.unmelded_penalty"},
+    "minimums-60": {"initial_meld.minimums_by_hand"},
+    "pile-after-opening": {"initial_meld.allowed_from_pile"},
+    "black-three-0": {"scoring.card_points.black_three"},
+}
+
+
+def test_every_hand_and_foot_option_has_its_snippet_and_a_place_in_the_docs() -> None:
+    """docs/hand-and-foot-options.md shows each file of docs/snippets/hand-and-foot-*.toml, and the profile's comments name files that exist."""
+    assert sorted(p.stem.removeprefix("hand-and-foot-") for p in HAND_AND_FOOT_SNIPPETS) == sorted(HAND_AND_FOOT_OPTION_KEYS)
+    page = (DOCS / "hand-and-foot-options.md").read_text(encoding="utf-8")
+    for path in HAND_AND_FOOT_SNIPPETS:
+        assert f"snippets/{path.name}" in page, path.name
+    profile = canasta.load_variant("hand-and-foot")
+    for citation in profile.citations.values():
+        for name in re.findall(r"docs/snippets/([\w.-]+\.toml)", citation):
+            assert (DOCS / "snippets" / name).is_file(), name
+
+
+def test_the_hand_and_foot_options_page_shows_each_snippet_as_it_is() -> None:
+    """Each ```toml block of docs/hand-and-foot-options.md is the file named just above it, character for character."""
+    page = (DOCS / "hand-and-foot-options.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"`docs/snippets/([\w.-]+\.toml)`[^\n]*:\n\n```toml\n(.*?)```", page, flags=re.S)
+    assert sorted(name for name, _ in blocks) == sorted(p.name for p in HAND_AND_FOOT_SNIPPETS)
+    for name, text in blocks:
+        assert text == (DOCS / "snippets" / name).read_text(encoding="utf-8"), name
+
+
+@pytest.mark.parametrize("path", HAND_AND_FOOT_SNIPPETS, ids=[p.stem for p in HAND_AND_FOOT_SNIPPETS])
+def test_a_hand_and_foot_option_sets_only_its_keys(path: Path) -> None:
+    house = canasta.load_variant(path)
+    differing = {d.key for d in canasta.diff_variants(canasta.load_variant("hand-and-foot"), house)}
+    assert differing == HAND_AND_FOOT_OPTION_KEYS[path.stem.removeprefix("hand-and-foot-")]
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["extends"] == "hand-and-foot"
+
+
+@pytest.mark.parametrize("bot_class", [RandomBot, HeuristicBot])
+@pytest.mark.parametrize("path", HAND_AND_FOOT_SNIPPETS, ids=[p.stem for p in HAND_AND_FOOT_SNIPPETS])
+def test_a_hand_and_foot_option_plays_a_whole_match(path: Path, bot_class: type) -> None:
+    """Four hands to the end, with random play and with the heuristic bot."""
+    variant = canasta.load_variant(path)
+    game = canasta.Game(variant, players=4, seed=11)
+    bot = bot_class(seed=11)
+    for _ in range(20_000):
+        if game.is_over:
+            break
+        view = game.view(game.current_player)
+        game.apply(bot.choose(view, view.legal_actions))
+    assert game.is_over and game.hand_number == variant.match.hands
+
+
+def test_hand_and_foot_top_1_takes_the_top_card_every_time() -> None:
+    """GOCC's top card only is ``take_count = 1``: every take is of the top card, not a choice beside the whole pile."""
+    house = canasta.load_variant(DOCS / "snippets" / "hand-and-foot-top-1.toml")
+    assert house.discard_pile.take_count == 1 and not house.discard_pile.take_top_card_only
 
 
 def test_special_hands_off_leaves_no_show_action() -> None:

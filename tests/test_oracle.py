@@ -38,7 +38,7 @@ assert _SPEC is not None and _SPEC.loader is not None
 make_perft = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(make_perft)  # the counting walk, shared with the script that made the numbers
 
-PROFILES = ("swedish-official", "swedish-club", "finnish", "dutch", "regency", "rasche-house", "modern-american", "cuban", "uruguayan")
+PROFILES = ("swedish-official", "swedish-club", "finnish", "dutch", "regency", "rasche-house", "modern-american", "cuban", "uruguayan", "hand-and-foot")
 FORBIDDEN = ("legality", "listing", "going_out", "meld_limits", "discards", "special_hands", "transitions")
 DEEP = os.environ.get("CANASTA_ORACLE_DEEP") == "1" or os.environ.get("HYPOTHESIS_PROFILE") == "ci"
 

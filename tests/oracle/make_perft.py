@@ -33,6 +33,7 @@ DEALS: dict[str, list[tuple[int, int]]] = {
     "modern-american": [(4, 0), (4, 1), (4, 2)],
     "cuban": [(4, 0), (4, 1), (4, 2)],
     "uruguayan": [(4, 0), (4, 1), (4, 2), (6, 0)],
+    "hand-and-foot": [(4, 0), (4, 1), (4, 2)],
 }
 """The (players, seed) deals counted per profile: seeds 0-2 at the default four players, and other counts the profile allows."""
 
