@@ -61,6 +61,8 @@ CASES = (
     ("rasche-house", 4, 24, ("heuristic", "random", "heuristic", "heuristic")),
     ("uruguayan", 6, 25, ("heuristic", "random", "heuristic", "heuristic", "heuristic", "heuristic")),
     ("uruguayan", 3, 26, ("heuristic",)),
+    ("hand-and-foot", 4, 27, ("heuristic",)),
+    ("hand-and-foot", 4, 28, ("heuristic", "random", "heuristic", "heuristic")),
 )
 """(profile, players, game seed, bots: one for every seat, one per side, or one for all)."""
 

@@ -47,6 +47,7 @@ TABLES = (
     ("dutch", 4),
     ("cuban", 4),
     ("modern-american", 4),
+    ("hand-and-foot", 4),
     ("swedish-official", 6),
     ("swedish-official", 3),
     ("swedish-club", 2),

@@ -203,6 +203,8 @@ class TableRules:
         self.pile_needs_pair_to_open = im.pile_requires_natural_pair
         self.allowed_from_pile = im.allowed_from_pile
         self.minimums_by_hand = im.minimums_by_hand
+        self.minimum_key = "initial_meld.minimums_by_hand" if im.minimums_by_hand else "initial_meld.minimums"
+        """The key a refusal for an opening short of its minimum cites: the minimum by hand number where the profile gives one (Hand and Foot: GOCC, TXN, FEU)."""
         self.natural_meld_size = im.natural_meld_size
         self.mixed_canasta_in_opening = im.mixed_canasta_allowed
         self.from_hand_before_pile = im.from_hand_before_pile
