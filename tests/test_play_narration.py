@@ -120,7 +120,9 @@ def session(variant: canasta.Variant | str, seed: int, hands: int = 2) -> tuple[
     return out.getvalue(), game
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("modern-american", 3), ("modern-american", 7), (HOUSE_RESERVES, 5), ("cuban", 2)])
+@pytest.mark.parametrize(
+    ("variant", "seed"), [("modern-american", 3), ("modern-american", 7), (HOUSE_RESERVES, 5), ("cuban", 2), ("hand-and-foot", 2)]
+)
 def test_every_reserve_pile_three_and_special_hand_is_said(variant: canasta.Variant | str, seed: int) -> None:
     out, game = session(variant, seed)
     assert "Traceback" not in out
@@ -135,6 +137,18 @@ def test_every_reserve_pile_three_and_special_hand_is_said(variant: canasta.Vari
     assert len(re.findall(r"laid black three 3[CS]", out)) == black
     assert len(re.findall(r"laid red three 3[DH]", out)) == red
     assert not re.search(r"red three 3[CS]|black three 3[DH]", out)
+
+
+@pytest.mark.parametrize(("variant", "dead", "set_aside"), [("finnish", False, False), ("modern-american", True, False), ("hand-and-foot", False, True)])
+def test_a_canasta_is_said_with_what_it_closes(variant: str, dead: bool, set_aside: bool) -> None:
+    """A canasta closes its rank only where the profile has dead ranks (Modern American: CJ "No Dead Cards"); under
+    ``canastas.several_per_rank`` it is set aside and its rank stays open (Hand and Foot: NWP)."""
+    out, game = session(variant, 4, hands=1)
+    completed = Counter(type(e) for e in events_of(game))[canasta.CanastaCompleted]
+    said = re.findall(r"completed an? [a-z -]+ canasta of \S+", out)
+    assert completed and len(said) == completed
+    assert ("is now a dead rank" in out) is dead
+    assert out.count("it is closed and set aside") == (completed if set_aside else 0)
 
 
 def test_a_special_hand_ends_the_hand_on_the_screen() -> None:

@@ -274,8 +274,21 @@ def _hand_lines(view: PlayerView, hands: Sequence[Sequence[Card]] | None, person
         else:
             shown = hand_groups(cards) if person and seat == v.seat else _cards(cards)
             body = f"{shown}    ({count_text(len(cards))})"
+        if seat not in v.sitting_out:
+            body += _own_reserve(v, seat)
         lines.append(f"{marker} {label:<{width}}  {body}")
     return lines
+
+
+def _own_reserve(view: PlayerView, seat: int) -> str:
+    """A seat's own reserve pile where each player has one dealt aside (Hand and Foot's foot: RVI, GOCC): face down until
+    he empties his hand, then taken. Piles are given in order, so the one to come is the next still aside."""
+    r = view.rules
+    if not (r.reserve_sizes and r.reserve_per_player and r.reserve_dealt):
+        return ""
+    if view.reserve_received[seat]:
+        return ", reserve pile taken"
+    return f", reserve pile of {view.reserve_piles[0]} face down" if view.reserve_piles else ""
 
 
 # -- the table ---------------------------------------------------------------------------
@@ -326,7 +339,15 @@ def table_lines(
 def _held(view: PlayerView, seat: int, person: bool) -> str:
     """How many cards a seat holds, for a packed table: ``seat 1: 13``, ``seat 2 (partner): 11``, ``seat 4 sits out``."""
     name = seat_name(view, seat, person=person).replace(" (opponent)", "")
-    return f"{name} sits out" if seat in view.sitting_out else f"{name}: {view.hand_sizes[seat]}"
+    if seat in view.sitting_out:
+        return f"{name} sits out"
+    r = view.rules
+    if r.reserve_sizes and r.reserve_per_player and r.reserve_dealt:  # his own reserve pile (Hand and Foot's foot): see _own_reserve
+        if view.reserve_received[seat]:
+            return f"{name}: {view.hand_sizes[seat]} (pile taken)"
+        if view.reserve_piles:
+            return f"{name}: {view.hand_sizes[seat]} + {view.reserve_piles[0]} face down"
+    return f"{name}: {view.hand_sizes[seat]}"
 
 
 def meld_cell(m: MeldView) -> str:

@@ -47,8 +47,9 @@ from canasta.core.events import (
     Termination,
     UpcardTurned,
 )
+from canasta.core.phases import Phase
 from canasta.core.views import PlayerView
-from canasta.variants.enums import DeadRanks
+from canasta.variants.enums import DeadRanks, ReserveTrigger
 
 
 def seat_name(view: PlayerView, seat: int) -> str:
@@ -135,8 +136,10 @@ def _opened(view: PlayerView, actor: int, e: SideOpened) -> str:
 def _canasta(view: PlayerView, actor: int, e: CanastaCompleted) -> str:
     text = f"side {e.side} completed a {render.kind_text(e.kind)} canasta of {e.rank.text}"
     dead = view.rules.dead_ranks
-    if dead and e.rank.text != "W":
+    if dead is not DeadRanks.NONE and e.rank.text != "W":
         text += f": {e.rank.text} is now a dead rank for " + ("that side" if dead is DeadRanks.SIDE else "everyone")
+    if view.rules.several_per_rank:
+        text += f"; it is closed and set aside, and a new meld of {e.rank.text} may start (canastas.several_per_rank)"
     return text
 
 
@@ -171,6 +174,9 @@ def _reserve_received(view: PlayerView, actor: int, e: ReserveReceived) -> str:
     sizes = view.rules.reserve_sizes
     short = e.pile < len(sizes) and e.cards < sizes[e.pile]
     into = "your hand" if e.seat == view.seat else "the hand"
+    if view.rules.reserve_trigger is ReserveTrigger.EMPTY_HAND:
+        plays = "plays on from it" if view.phase is Phase.MELD and view.current_player == e.seat else "plays it from the next turn"
+        into += f", the hand emptied: {'you ' + plays.replace('plays', 'play') if e.seat == view.seat else plays}"
     return f"{_who(view, actor, e.seat)}received {_pile_size(view, e.pile)} into {into}" + (
         f", only {e.cards}: the stock held no more" if short else ""
     )
