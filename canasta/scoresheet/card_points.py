@@ -67,6 +67,16 @@ def natural_ranks(rules: TableRules) -> tuple[int, ...]:
     return ((THREE,) if threes else ()) + tuple(range(FOUR, ACE + 1))
 
 
+def rank_places(rules: TableRules) -> list[int]:
+    """The natural ranks, each as many times as it may hold canastas: once (a side holds one meld of a rank, decisions P27), or
+    under ``canastas.several_per_rank`` as many times as the deck's cards of the rank fill the fewest naturals a canasta needs
+    (Hand and Foot's books, NWP). Each place is bounded by the whole supply of its rank, so the bounds stay bounds, looser."""
+    if not rules.several_per_rank:
+        return list(natural_ranks(rules))
+    fewest = max(1, rules.canasta_size - rules.wild_cap)
+    return [rank for rank in natural_ranks(rules) for _ in range(max(1, supply(rules, rank) // fewest))]
+
+
 def _natural_canasta(rules: TableRules, rank: int) -> tuple[int, int] | None:
     """The fewest and the most naturals of a natural canasta of ``rank`` (001 §15 A, ``melds.max_size``); None where the deck makes none."""
     most = min(supply(rules, rank), rules.max_size)
@@ -195,8 +205,8 @@ def least_melded(rules: TableRules, s: SideEntry, *, plain_naturals: bool = True
     wanted = naturals if plain_naturals else 0
     twos, jokers = supply(rules, TWO), supply(rules, WILD)
     best: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}  # (natural canastas placed, mixed ones, their wild cards) -> fewest points
-    for rank in natural_ranks(rules):
-        if rank in pinned:
+    for rank in rank_places(rules):
+        if rank in pinned and not rules.several_per_rank:  # a pinned rank's other places stay open where a rank holds several canastas
             continue
         natural = _natural_canasta(rules, rank) is not None
         options = _mixed_options(rules, rank)
@@ -245,7 +255,7 @@ def least_natural_canastas(rules: TableRules, sides: Sequence[SideEntry]) -> int
     for index in natural_ranks(rules):
         if _natural_canasta(rules, index) is not None:
             room = max(0, supply(rules, index) - used[index]) // rules.canasta_size
-            slots += [rules.canasta_size * v[index]] * min(len(sides), room)
+            slots += [rules.canasta_size * v[index]] * (room if rules.several_per_rank else min(len(sides), room))
     wanted = sum(s.canastas.get(CanastaKind.NATURAL, 0) for s in sides)
     return None if wanted > len(slots) else sum(sorted(slots)[:wanted])
 
@@ -282,8 +292,8 @@ def most_melded(rules: TableRules, s: SideEntry, *, went_out: bool) -> int | Non
     if threes and THREE not in natural_ranks(rules):
         base += min(rules.black_three_max, supply(rules, THREE)) * v[THREE]
     classes: dict[tuple[int, int], list[int]] = {}
-    for rank in natural_ranks(rules):
-        if rank not in pinned and (rank != THREE or threes):
+    for rank in rank_places(rules):
+        if (rank not in pinned or rules.several_per_rank) and (rank != THREE or threes):
             classes.setdefault((v[rank], supply(rules, rank)), []).append(rank)
     best: int | None = None
     for split in _splits(naturals + mixed, [len(ranks) for ranks in classes.values()]):

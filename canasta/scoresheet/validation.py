@@ -409,7 +409,14 @@ def _described(s: SideEntry) -> str:
 
 
 def _check_one_meld_a_rank(r: TableRules, s: SideEntry, side: int) -> None:
-    """A side holds one meld of a rank and one wild-card meld (001 §11 B; decisions P27), so its canastas need as many ranks."""
+    """A side holds one meld of a rank and one wild-card meld (001 §11 B; decisions P27), so its canastas need as many ranks.
+
+    Under ``canastas.several_per_rank`` (Hand and Foot's books, NWP) a rank holds as many canastas as its cards make:
+    then the canastas must fit in the deck's naturals and wild cards.
+    """
+    if r.several_per_rank:
+        _check_books_fit(r, s, side)
+        return
     wild = sum(s.canastas.get(kind, 0) for kind in WILD_KINDS)
     unfinished_wild = any(meld_rank_index(rank) == WILD for rank in s.unfinished)
     if wild + unfinished_wild > 1:
@@ -429,6 +436,22 @@ def _check_one_meld_a_rank(r: TableRules, s: SideEntry, side: int) -> None:
             f"side {side}: {melds} canastas and unfinished melds of natural ranks ({_described(s)}), but a side holds one meld of each "
             f"of the {len(ranks)} ranks it may make a canasta of",
         )
+
+
+def _check_books_fit(r: TableRules, s: SideEntry, side: int) -> None:
+    """Several canastas of a rank (``canastas.several_per_rank``): the side's canastas hold at least their naturals (a
+    natural one all its cards, a mixed one all but ``melds.max_wilds``) and wild cards, which the deck must hold."""
+    size, per_rank = r.canasta_size, 4 * r.decks
+    for rank, n in s.rank_canastas.items():
+        if n * size > per_rank:
+            raise refuse(r, "canastas.several_per_rank", f"side {side}: {n} natural canastas of {rank.value} need {n * size} of its cards; {_deck_words(r)} hold {per_rank}")
+    naturals = (s.canastas.get(CanastaKind.NATURAL, 0) + sum(s.rank_canastas.values())) * size
+    naturals += s.canastas.get(CanastaKind.MIXED, 0) * max(1, size - r.max_wilds)
+    if naturals > per_rank * len(natural_ranks(r)):
+        raise refuse(r, "canastas.several_per_rank", f"side {side}: {_described(s)} need {naturals} natural cards; {_deck_words(r)} hold {per_rank * len(natural_ranks(r))}")
+    wild = sum(s.canastas.get(kind, 0) for kind in WILD_KINDS) * size + s.canastas.get(CanastaKind.MIXED, 0)
+    if wild > 4 * r.decks + r.jokers:
+        raise refuse(r, "canastas.several_per_rank", f"side {side}: {_described(s)} need {wild} wild cards; {_deck_words(r)} hold {4 * r.decks + r.jokers}")
 
 
 def _deck_words(r: TableRules) -> str:
