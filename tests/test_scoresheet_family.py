@@ -296,3 +296,25 @@ def test_from_game_fills_the_new_counts_from_the_engine(wanted: str) -> None:
     assert sheet.hands == game.hand_scores and sheet.totals == game.scores
     shown = [e for e in sheet.entries if any(s.special_hand for s in e.sides)]
     assert all(e.ending is Termination.SPECIAL_HAND for e in shown)
+
+
+def test_a_hand_and_foot_evening_is_entered_scored_and_exported() -> None:
+    """Hand and Foot (hand-and-foot.md): books 500 and 300 (RVI, GOCC), red threes 100 each (FEU), going out 100 (RVI) with two
+    natural and two mixed books (FEU toggle, decisions P68), several books of one rank (NWP: more books than the eleven ranks
+    hold one of each), four hands (GOCC, FEU), the minimums by hand (50, 90, 120, 150: GOCC, TXN, FEU)."""
+    sheet = ScoreSheet("hand-and-foot", 4, names=["Ann", "Bo", "Cy", "Di"])
+    a, b = sheet.add_hand(
+        hand(SideEntry(canastas={N: 7, M: 6}, red_threes=2, melded=1800), SideEntry(canastas={N: 1, M: 3}, red_threes=1, melded=980, in_hand=85), Termination.WENT_OUT, 0)
+    )
+    assert (a.canastas, a.red_threes, a.going_out, a.total) == (7 * 500 + 6 * 300, 200, 100, 5300 + 200 + 100 + 1800)
+    assert (b.canastas, b.red_threes, b.in_hand, b.total) == (1400, 100, -85, 1400 + 100 + 980 - 85)
+    with pytest.raises(EntryError) as refused:  # going out needs two natural books (FEU toggle)
+        sheet.add_hand(hand(SideEntry(canastas={N: 1, M: 3}, melded=900), SideEntry(canastas={M: 1}, melded=300), Termination.WENT_OUT, 0))
+    assert refused.value.rule.startswith("going_out.canasta_kinds_required")
+    assert len(sheet.entries) == 1
+    for _ in range(3):
+        sheet.add_hand(hand(SideEntry(canastas={N: 2, M: 2}, melded=1000), SideEntry(canastas={M: 1}, melded=300, in_hand=40), Termination.WENT_OUT, 0))
+    assert sheet.is_over  # four hands (match.hands)
+    text = export.to_csv(sheet)
+    assert len(text.splitlines()) == 1 + 4 * 2 and str(a.total) in text  # a row a side and hand
+    assert "Ann" in export.to_html(sheet) and "Hand and Foot" in export.to_markdown(sheet)
