@@ -9,7 +9,7 @@ interpreter with a build of canasta installed (compiled or pure; for the pure
 engine of a checkout, give ``--source DIR`` to put DIR first on the path). Each
 figure is one run under ``valgrind --tool=callgrind`` with the set-up's count
 (the games brought to mid-hand) taken away. Needs valgrind. Workloads, all
-4-player ``finnish``, seeded as ``against_baseline.py``'s:
+4-player ``finnish`` (``--variant`` names another profile), seeded as ``against_baseline.py``'s:
 
 - ``copy``: ``Game.copy()`` of 59 games mid-hand, 300 times each;
 - ``view``: ``Game.view()`` of the player to act in the same games, 60 times each;
@@ -80,14 +80,16 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="instructions of copy, view and random play, per build (callgrind)")
     p.add_argument("pythons", nargs="+", help="interpreters, each with a build of canasta installed")
     p.add_argument("--source", action="append", default=[], help="a checkout to put first on the path, once per PYTHON in order (pure engine)")
+    p.add_argument("--variant", default="finnish", help="the profile every workload plays (default finnish), 4 players")
     args = p.parse_args(argv)
+    work = {name: code.replace('load_variant("finnish")', f"load_variant({args.variant!r})") for name, code in WORK.items()}
     sources: list[str | None] = [*args.source, *[None] * len(args.pythons)]
     print("| build | copy | view | random_step |")
     print("|---|---:|---:|---:|")
     for python, source in zip(args.pythons, sources, strict=False):
-        setup = instructions(python, WORK["setup"], source)
-        row = [instructions(python, WORK["copy"], source) - setup, instructions(python, WORK["view"], source) - setup]
-        row.append(instructions(python, WORK["random_step"], source))
+        setup = instructions(python, work["setup"], source)
+        row = [instructions(python, work["copy"], source) - setup, instructions(python, work["view"], source) - setup]
+        row.append(instructions(python, work["random_step"], source))
         print(f"| {source or python} | " + " | ".join(f"{n / 1e6:,.1f} M" for n in row) + " |", flush=True)
     return 0
 
