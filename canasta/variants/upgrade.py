@@ -178,6 +178,14 @@ ADDED: tuple[AddedKey, ...] = (
         commit="books",
         before="the engine's rule before the key: a side held one meld per rank, its canasta included (001 §11 B; decisions P27)",
     ),
+    AddedKey(
+        key="black_threes.meldable",
+        version=2,
+        within=True,
+        played=True,
+        commit="permission",
+        before="the engine's rule before the key: black threes were melded when going out, 3 or 4 of them (000 SVARTA TREOR 2, 001 §20 C)",
+    ),
 )
 """Every rule key that files of some schema version were written without, in the order they came, with the value those files played.
 
