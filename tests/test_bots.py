@@ -288,7 +288,7 @@ def test_going_out_lays_the_canasta_first_then_the_biggest_melds_and_black_three
     game = position("KS QS 5C 5D 5H 3C 3S 3C 2C 7H 8D 8S 8H 8C", variant=variant, sides=sides, stock={"size": 10})
     view = game.view(0)
     king, queen, five, eight, three = (int(Rank(r)) for r in "KQ583")
-    plan = going_out_plan(hand_counts(view.hand), side_melds(view.melds[0]), view.rules)
+    plan = going_out_plan(hand_counts(view.hand), side_melds(view.melds[0], view.rules), view.rules)
     assert plan == ([(king, 1, 0, 0), (five, 3, 1, 0), (eight, 4, 0, 0), (queen, 1, 0, 0), (three, 3, 0, 0)], int(Rank("7")))
     bot = HeuristicBot(seed=0)
     played = []
