@@ -45,7 +45,7 @@ from hypothesis import strategies as st
 
 from canasta.variants import Variant, bundled_dir, dumps_variant, load_variant, variant_names
 from canasta.variants.converter import unstructure_variant
-from canasta.variants.enums import CanastaKind, MeldRank, WildLimit
+from canasta.variants.enums import CanastaKind, DeadRanks, MeldRank, WildLimit
 from canasta.variants.liveness import POINT_KEYS, scoring_sources
 from canasta.variants.schema import (
     META_KEYS,
@@ -351,6 +351,10 @@ def _variants(draw: st.DrawFn, citations: bool, player_counts: st.SearchStrategy
     )
     pair_and_wild = _meld_ok(melds.min_size, melds.wild_limit, melds.min_naturals, melds.max_wilds, 2, 1)
     discard_pile = draw(section(DiscardPileRules, wild_and_natural=st.booleans() if pair_and_wild else st.just(False)))
+    if canastas.several_per_rank:  # a canasta set aside takes no more cards, and no rule closes its rank (validation)
+        canastas = attrs.evolve(canastas, naturals_added=False, wilds_added=False)
+        melds = attrs.evolve(melds, dead_after_canasta=DeadRanks.NONE)
+        discard_pile = attrs.evolve(discard_pile, own_canasta_rank_blocks=False)
     going_out = draw(
         section(GoingOutRules, canastas_required=st.just(required), reserve_taken=st.booleans() if reserve.sizes else st.just(False))
     )
