@@ -112,8 +112,10 @@ SWITCHED_OFF: list[tuple[str, Off]] = [
     # bonus_card: "The keys below then do not apply."
     ("black_threes.hand_penalty", lambda v, n: v.black_threes.bonus_card),
     ("black_threes.discard", lambda v, n: v.black_threes.bonus_card),
-    ("black_threes.meld_min", lambda v, n: v.black_threes.bonus_card),
-    ("black_threes.meld_max", lambda v, n: v.black_threes.bonus_card),
+    ("black_threes.meldable", lambda v, n: v.black_threes.bonus_card),
+    # meldable: "The two keys below then do not apply."
+    ("black_threes.meld_min", lambda v, n: v.black_threes.bonus_card or not v.black_threes.meldable),
+    ("black_threes.meld_max", lambda v, n: v.black_threes.bonus_card or not v.black_threes.meldable),
     # match.hands: "the target then does not end it".
     ("match.target", lambda v, n: bool(v.match.hands)),
 ]

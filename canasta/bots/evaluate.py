@@ -233,6 +233,8 @@ def discard_cost(
     if rank == THREE:
         if big_pile or danger:
             return 0.0
+        if not rules.black_threes_meldable:
+            return 12.0  # a stop card only, never melded (black_threes.meldable)
         return 12.0 if counts[THREE] < rules.black_three_min else 20.0
     count = counts[rank]
     mine = own.get(rank)

@@ -257,7 +257,8 @@ def _open(view: PlayerView, acts: _Legal, counts: Sequence[int], own: SideMelds,
 
 
 def _go_out(view: PlayerView, acts: _Legal, counts: Sequence[int], own: SideMelds, rules: TableRules) -> Action | None:
-    """Go out when the hand allows it (000 UTGÅNG, 001 §18), asking the partner first where the rules have it (001 §23 A).
+    """Go out when the hand allows it (000 UTGÅNG, 001 §18), asking the partner first where the rules have it (001 §23 A),
+    and only after his yes where going out needs it (``going_out.permission = "required"``, Hand and Foot FEU).
 
     The plan is the engine's own (:func:`canasta.core.going_out.going_out_plan`), the search that also
     decides when a binding "yes" obliges the player to go out (002 UTGÅNG 2)."""
@@ -270,6 +271,8 @@ def _go_out(view: PlayerView, acts: _Legal, counts: Sequence[int], own: SideMeld
         return None
     if acts.ask is not None and turn.question is Question.NOT_ASKED:
         return acts.ask
+    if rules.permission_required and turn.question is not Question.YES:
+        return None  # going out needs the partner's yes (going_out.permission = "required"), which cannot come now: build on
     for rank, n, t, j in steps:
         a = acts.melds.get((rank, n, t, j))
         if a is not None:

@@ -77,7 +77,14 @@ def going_out_plan(
     only where the rank and the rule of five let them (``opening``: the side
     opened this turn), the going-out requirements over kinds and unfinished
     melds hold, and where the reserve must be taken first ``reserve_ok`` says
-    whether it was.
+    whether it was. Where black threes are never melded (``black_threes.meldable``), one black
+    three may be held, and it is the discard.
+
+    The plan reads the hand and the melds, not the turn: where going out needs
+    the partner's yes (``going_out.permission = "required"``), the callers
+    that play it ask the state (:func:`canasta.core.legality.going_out_now`
+    plays it through the rules; :func:`canasta.core.pile_rules.out_after_take`
+    asks whether the question can still come).
     """
     if not reserve_ok:
         return None
@@ -87,6 +94,10 @@ def going_out_plan(
             return None
     orphans = [r for r in NATURAL_RANKS if counts[r] and r not in melds and counts[r] < rules.min_naturals]
     orphans += [r for r in dead if counts[r] and r not in orphans]
+    if counts[THREE] and not rules.black_threes_meldable:
+        if counts[THREE] > 1:
+            return None  # black threes are never melded here, and only one card is discarded (black_threes.meldable)
+        orphans.append(THREE)
     if len(orphans) > 1:
         return None
     options: list[int]  # -1: no discard
@@ -144,7 +155,7 @@ def _out_steps(counts: Sequence[int], melds: SideMelds, r: TableRules, discard: 
         room = 0 if complete and not r.wilds_added else _room(r, rank, n, w, opening, wild_open)
         shapes.append([rank, n, w, room, k, 0, int(complete)])
     blacks = c[THREE]
-    if blacks and not (r.black_three_min <= blacks <= r.black_three_max and blacks >= r.min_size):
+    if blacks and not (r.black_threes_meldable and r.black_three_min <= blacks <= r.black_three_max and blacks >= r.min_size):
         return None
     for s in shapes:
         short = r.min_size - s[1] - s[2]
@@ -298,6 +309,8 @@ def _going_out_violation(st: State, seat: int, canastas: int, naturals: int, tur
     r = st.rules
     if st.asked == 3 and not st.ask_binds:
         return ("going_out.permission", "your partner answered no to 'may I go out?', so you must keep a card")
+    if not st.asked and r.permission_required:
+        return ("going_out.permission", "going out needs your partner's yes: ask 'may I go out?' first, and keep a card until he answers")
     req = r.canastas_required
     if opened_after:
         if canastas < req:

@@ -152,7 +152,7 @@ def meld_candidates(st: State, seat: int, side: int) -> list[Action]:
     jk = jokers if jokers < cap else cap
     wilds_key = tw << 8 | jk << 16  # meld_key, inline: the loop below is the hottest part of listing
     existing = melds.get(THREE)
-    if counts[THREE] or existing is not None:
+    if (counts[THREE] or existing is not None) and r.black_threes_meldable:  # never melded under black_threes.meldable = false
         avail = st.naturals_in_hand(seat, THREE)
         # black threes are melded only when going out (001 §20 C): with two cards left over, none is legal
         if hand_size - avail < 2 and (existing is not None or not single):

@@ -22,6 +22,9 @@ from .meld_limits import limit_violation
 from .refusals import Violation
 from .state import MeldTuple, State, turn_canastas
 
+_UNMELDABLE: Violation = ("black_threes.meldable", "black threes are never melded here: a black three is a stop card, discarded or kept")
+"""The refusal of a meld of black threes where they are never melded (Hand and Foot: GOCC, RVI; FEU, NWP)."""
+
 
 def rank_value(st: State, rank: int) -> int:
     """Point value of a natural card of this rank (000 POÄNGRÄKNING 2)."""
@@ -63,6 +66,8 @@ def shape_violation(st: State, rank: int, n: int, w: int, existing: MeldTuple | 
             return ("canastas.wild_canastas", "melds of wild cards only are not allowed")
         return ("melds.min_size", f"a meld needs at least {r.min_size} cards")
     if rank == THREE:
+        if not r.black_threes_meldable:
+            return _UNMELDABLE
         if w:
             return ("black_threes.going_out_only", "black threes are never melded with wild cards")
         return ("black_threes.meld_min", f"black threes are melded {r.black_three_min} to {r.black_three_max} at a time")
@@ -215,6 +220,8 @@ def meld_violation(st: State, a: Meld) -> Violation | None:
         return ("melds", "twos and jokers are wild: meld them with a rank, or as the wild meld W")
     if rank == THREE and st.rules.black_bonus:
         return ("black_threes.bonus_card", "black threes are bonus cards here, laid down as soon as they come into the hand, never melded")
+    if rank == THREE and not st.rules.black_threes_meldable:
+        return _UNMELDABLE
     if rank == WILD and n:
         return ("canastas.wild_canastas", "the wild meld holds only twos and jokers")
     if n > (st.naturals_in_hand(seat, rank) if rank != WILD else 0) or t > st.counts[seat][TWO] or j > st.counts[seat][WILD]:

@@ -171,7 +171,7 @@ def opening_reach(st: State, seat: int, side: int, rank: int, existing: MeldTupl
         points += c * value[x * 4]
         room += max(0, r.wild_room[nat] - wild)
     blacks = st.naturals_in_hand(seat, THREE)
-    if (THREE in melds or not single) and blacks >= r.black_three_min:
+    if r.black_threes_meldable and (THREE in melds or not single) and blacks >= r.black_three_min:
         points += blacks * value[BLACK_THREE_CLUBS]
     free = wilds if r.wild_canastas and (WILD in melds or not single) else min(wilds, room)
     by_value = sorted([value[JOKER]] * (counts[WILD] - j) + [value[0]] * (counts[TWO] - t), reverse=True)
@@ -183,7 +183,12 @@ def out_after_take(st: State, seat: int, side: int, rank: int, existing: MeldTup
     and the side's melds with the canastas going out needs (:func:`canasta.core.going_out.going_out_plan`, 001 §18 B).
 
     ``below``: the pile's other cards that come to the hand with the take; bonus cards among them are laid.
+
+    Where going out needs the partner's yes (``going_out.permission = "required"``), the question can come only after
+    the take, so the hand could go out only where it may still be asked: after melding (``going_out.ask_after_melding``),
+    holding two cards or more. A no then leaves the player those cards, to discard one or take the opening back.
     """
+    r = st.rules
     counts = list(st.counts[seat])
     counts[THREE] = st.naturals_in_hand(seat, THREE)
     counts[rank] -= n
@@ -195,8 +200,10 @@ def out_after_take(st: State, seat: int, side: int, rank: int, existing: MeldTup
     melds = {rk: (m[0], m[1], m[2]) for rk, m in st.melds[side].items()}
     n0, t0, j0 = melds.get(rank, (0, 0, 0))
     melds[rank] = (n0 + n + 1, t0 + t, j0 + j)
+    if r.permission_required and (not r.ask_after_melding or sum(counts) < 2):
+        return False  # the partner cannot be asked after this take, so the hand cannot go out this turn
     dead = frozenset(rk for rk in NATURAL_RANKS if st.is_dead(side, rk))
-    return going_out_plan(counts, melds, st.rules, dead=dead, opening=True) is not None
+    return going_out_plan(counts, melds, r, dead=dead, opening=True) is not None
 
 
 def opening_reach_violation(

@@ -287,6 +287,8 @@ class TableRules:
         self.final_discard_required = g.final_discard is FinalDiscard.REQUIRED
         self.permission = g.permission is not GoOutPermission.NOT_USED and self.sides < self.playing
         self.permission_after_stock_draw = g.permission is GoOutPermission.AFTER_STOCK_DRAW
+        self.permission_required = self.permission and g.permission is GoOutPermission.REQUIRED
+        """Going out needs the partner's yes to "may I go out?", asked this turn (``going_out.permission = "required"``; Hand and Foot, FEU); off at a table without partners, where nobody asks."""
         self.permission_penalty = g.permission_penalty
         self.rules_version = rules_version
         """The engine's rules version this table plays by (:data:`RULES_VERSION`; a record's own replays by its)."""
@@ -318,6 +320,8 @@ class TableRules:
         """Black threes are bonus cards, laid and replaced as red threes are (``black_threes.bonus_card``)."""
         self.black_three_hand_penalty = b3.hand_penalty
         self.black_three_freezes_discard = b3.discard is BlackThreeDiscard.FREEZE
+        self.black_threes_meldable = b3.meldable and not b3.bonus_card
+        """Black threes may be melded, in going out (``black_threes.meldable``; never where they are bonus cards)."""
         self.black_three_min = b3.meld_min
         self.black_three_max = b3.meld_max
         self.end_mode = v.end_of_stock.mode
@@ -453,7 +457,7 @@ class TableRules:
         if rank == WILD:
             return naturals == 0 and self.wild_canastas
         if rank == THREE:
-            return wilds == 0 and self.black_three_min <= naturals <= self.black_three_max
+            return wilds == 0 and self.black_threes_meldable and self.black_three_min <= naturals <= self.black_three_max
         return naturals >= self.min_naturals and wilds <= self.wild_capacity(naturals)
 
 

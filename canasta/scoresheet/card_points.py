@@ -62,8 +62,8 @@ def deck_points(rules: TableRules) -> int:
 
 def natural_ranks(rules: TableRules) -> tuple[int, ...]:
     """The rank indexes of which a side may make a canasta with naturals: four to ace, and the black threes where they may be melded
-    in a canasta's number (``black_threes.meld_max``)."""
-    threes = not rules.black_bonus and rules.black_three_max >= rules.canasta_size
+    in a canasta's number (``black_threes.meldable``, ``black_threes.meld_max``)."""
+    threes = rules.black_threes_meldable and rules.black_three_max >= rules.canasta_size
     return ((THREE,) if threes else ()) + tuple(range(FOUR, ACE + 1))
 
 
@@ -288,7 +288,7 @@ def most_melded(rules: TableRules, s: SideEntry, *, went_out: bool) -> int | Non
     slots: list[int] = []
     if rules.wild_canastas:
         slots = [0] * min(rules.max_size if wild_kind is not None else size - 1, len(pool))
-    threes = went_out and not rules.black_bonus and rules.black_three_max > 0
+    threes = went_out and rules.black_threes_meldable and rules.black_three_max > 0
     if threes and THREE not in natural_ranks(rules):
         base += min(rules.black_three_max, supply(rules, THREE)) * v[THREE]
     classes: dict[tuple[int, int], list[int]] = {}

@@ -70,7 +70,7 @@ def canasta_bounds(rules: TableRules) -> tuple[int, int, int]:
     """
     size = rules.canasta_size
     per_rank = 4 * rules.decks
-    threes = 2 * rules.decks if rules.black_three_max >= size else 0
+    threes = 2 * rules.decks if rules.black_threes_meldable and rules.black_three_max >= size else 0
     natural = NATURAL_RANKS * (per_rank // size) + threes // size
     any_natural_rank = NATURAL_RANKS * (per_rank // fewest_naturals(rules)) + threes // size
     wild = (per_rank + rules.jokers) // size if rules.wild_canastas else 0

@@ -142,6 +142,8 @@ class GoOutPermission(Choice):
     """The player may ask; the answer binds (000 UTGÅNG 1, 002 UTGÅNG 2, 004 L175). When: ``going_out.ask_after_melding``."""
     AFTER_STOCK_DRAW = "after_stock_draw"
     """The player may ask only after drawing from the stock; the answer binds (001 §23 A)."""
+    REQUIRED = "required"
+    """The player may go out only after asking and being told yes this turn; the answer binds as under ``optional`` (Hand and Foot: "ask partner's permission", FEU default, chantastic). When: ``going_out.ask_after_melding``."""
 
 
 class AskAfterMelding(Choice):

@@ -107,7 +107,7 @@ def scoring_sources(v: Variant, players: int) -> list[str]:
     melds = (bool(shapes) or wild_meld) and (opens or concealed)
     goes_out = out_shape and (opens or concealed)
     wild_melded = melds and (any(w for _, w in shapes) or wild_meld)
-    black_threes = goes_out and not v.black_threes.bonus_card and v.black_threes.meld_min <= min(2 * decks, v.black_threes.meld_max)  # 001 §20 C
+    black_threes = goes_out and not v.black_threes.bonus_card and v.black_threes.meldable and v.black_threes.meld_min <= min(2 * decks, v.black_threes.meld_max)  # 001 §20 C
     signs = v.red_threes.sign_by_canastas
     if signs:  # the sign by the side's canastas (Modern American EBB §2.8): plus with none, or with canastas it can make
         qualifies = signs[0] > 0 or (canasta and melds and any(s > 0 for s in signs[1:]))

@@ -314,7 +314,7 @@ class GoingOutRules:
     final_discard: FinalDiscard = rule(FinalDiscard.OPTIONAL)
     """Whether the last card may or must be discarded (000 UTGÅNG 2, 001 §18 A, 003 L81, 004 L171; decisions P25)."""
     permission: GoOutPermission = rule(GoOutPermission.OPTIONAL)
-    """Asking the partner "may I go out?"; the answer binds (000 UTGÅNG 1, 002 UTGÅNG 2, 001 §23 A, 004 L175; decisions P26). Needs a partner."""
+    """Asking the partner "may I go out?"; the answer binds (000 UTGÅNG 1, 002 UTGÅNG 2, 001 §23 A, 004 L175; decisions P26). ``required``: going out needs the partner's yes, asked this turn (Hand and Foot: FEU default, chantastic). Needs a partner: at a table without one, nobody asks and going out needs no yes."""
     permission_penalty: int = rule(0, lo=0, hi=10000)
     """Penalty to the side when the partner says yes and the player cannot go out (001 §23 D: 100)."""
     ask_after_melding: AskAfterMelding = rule(AskAfterMelding.ALLOWED)
@@ -407,10 +407,12 @@ class BlackThreeRules:
 
     discard: BlackThreeDiscard = rule(BlackThreeDiscard.BLOCK_NEXT_PLAYER)
     """What discarding a black three does (000 SVARTA TREOR 1, 001 §20 B, 003 L62, 004 L138-142; decisions P16)."""
+    meldable: bool = rule(True)
+    """Black threes may be melded, in going out (000 SVARTA TREOR 2, 001 §20 C, 004 L134); false: never melded, stop cards only, discarded or kept (Hand and Foot: "threes cannot be melded", GOCC, RVI; stop cards, not melded, FEU, NWP). The two keys below then do not apply."""
     meld_min: int = rule(3, lo=2, hi=8)
-    """Fewest black threes in a meld, laid only when going out and never with wild cards (000 SVARTA TREOR 2, 001 §20 C, 004 L134)."""
+    """Fewest black threes in a meld, laid only when going out and never with wild cards (000 SVARTA TREOR 2, 001 §20 C, 004 L134). Unused while ``meldable`` is false."""
     meld_max: int = rule(4, lo=2, hi=12)
-    """Most black threes in that meld (000 SVARTA TREOR 2, 001 §20 C)."""
+    """Most black threes in that meld (000 SVARTA TREOR 2, 001 §20 C). Unused while ``meldable`` is false."""
 
 
 @attrs.frozen(kw_only=True)

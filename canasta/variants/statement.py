@@ -317,7 +317,10 @@ def _melds(t: _Table) -> list[Line]:
         lines.append(Line(topic="wild-card melds", text=text, keys=tuple(keys)))
     else:
         lines.append(Line(topic="wild-card melds", text="none: every meld holds natural cards", keys=("canastas.wild_canastas",)))
-    if not b3.bonus_card:
+    if not b3.bonus_card and not b3.meldable:
+        text = "never: a black three is only a stop card, discarded or kept"
+        lines.append(Line(topic="black threes melded", text=text, keys=("black_threes.meldable",)))
+    elif not b3.bonus_card:
         text = f"only when going out, {b3.meld_min} to {b3.meld_max} of them, no wild card"
         lines.append(Line(topic="black threes melded", text=text, keys=("black_threes.meld_min", "black_threes.meld_max")))
     return lines
@@ -418,6 +421,8 @@ def _going_out(t: _Table) -> list[Line]:
                 AskAfterMelding.REFUSED: "only before melding anything",
             }[g.ask_after_melding]
             text = f"a player may ask his partner, {when}, {after}; the answer binds"
+            if g.permission is GoOutPermission.REQUIRED:
+                text = f"a player goes out only after asking his partner and being told yes this turn; he asks {after}; the answer binds"
             keys = ["going_out.permission", "going_out.ask_after_melding"]
             if g.permission_penalty:
                 text += f"; after a yes, a discard that does not go out costs the side {g.permission_penalty}"

@@ -194,6 +194,14 @@ ADDED: tuple[AddedKey, ...] = (
         commit="9490422",
         before="the engine's rule before the key: a reserve pile never received cost only reserve.untaken_penalty, its cards nothing",
     ),
+    AddedKey(
+        key="black_threes.meldable",
+        version=2,
+        within=True,
+        played=True,
+        commit="98d1445",
+        before="the engine's rule before the key: black threes were melded when going out, 3 or 4 of them (000 SVARTA TREOR 2, 001 §20 C)",
+    ),
 )
 """Every rule key that files of some schema version were written without, in the order they came, with the value those files played.
 
