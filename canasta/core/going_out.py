@@ -275,6 +275,8 @@ def going_out_violation(
             return found
     if r.reserve_taken_required and not st.reserve_got[st.reserve_unit(seat)]:
         return ("going_out.reserve_taken", "you may go out only once you have received your reserve pile")
+    if not st.asked and r.permission_required:  # last: what the melds lack is said first, since asking would not help
+        return ("going_out.permission", "going out needs your partner's yes: ask 'may I go out?' first, and keep a card until he answers")
     return None
 
 
@@ -309,8 +311,6 @@ def _going_out_violation(st: State, seat: int, canastas: int, naturals: int, tur
     r = st.rules
     if st.asked == 3 and not st.ask_binds:
         return ("going_out.permission", "your partner answered no to 'may I go out?', so you must keep a card")
-    if not st.asked and r.permission_required:
-        return ("going_out.permission", "going out needs your partner's yes: ask 'may I go out?' first, and keep a card until he answers")
     req = r.canastas_required
     if opened_after:
         if canastas < req:
