@@ -67,7 +67,7 @@ OWN_SOURCE: dict[str, tuple[str, ...]] = {
     "cuban": ("RG",),
     "modern-american": ("EBB", "WCA", "PMIR", "CC", "CJ", "CJT", "CJS", "HON", "CCN", "POC", "MEG"),
     "uruguayan": ("RG", "BLK"),
-    "hand-and-foot": ("RVI", "RG", "GOCC", "DNX", "NWP", "FEU", "TXN", "DRW", "POB", "BGA", "PAY", "chantastic", "jerrycolby", "landoware", "hansgamenight"),
+    "hand-and-foot": ("RVI", "RG", "GOCC", "DNX", "NWP", "FEU", "TXN", "DRW", "POB", "BGA", "PAY", "CHT", "JCB", "LDW", "HGN"),
 }
 AS_CLASSIC = {"cuban": 'RG "as classic"', "uruguayan": 'BLK "played the same, except"'}
 """...and a rule their sources leave as classic Canasta cites 004 "as classic", with the family source's word for it."""

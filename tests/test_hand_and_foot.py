@@ -37,7 +37,7 @@ HOUSE: dict[str, Any] = {
     "red_threes": {"bonus_table": {"4": [100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]}},  # one entry per red three of 5 packs
     "reserve": {"sizes": [11, 11, 11, 11], "trigger": "empty_hand", "one_per": "player", "dealt": True},
 }
-"""Five packs and 20 jokers for four, hands of 11 and four feet of 11 dealt aside (hand-and-foot.md "Packs, jokers, deal, hand sizes")."""
+"""Five packs and 20 jokers for four, hands of 11 and four feet of 11 dealt aside (decisions P68)."""
 
 
 def house(**reserve: Any) -> dict[str, Any]:
@@ -65,7 +65,7 @@ def test_five_packs_deal_four_hands_and_four_feet_of_eleven() -> None:
 
 
 def test_the_schema_allows_eight_packs_and_32_jokers_and_the_meld_cache_key_holds_them() -> None:
-    """Seven packs for six players (hand-and-foot.md); the meld cache key packs its counts one a byte."""
+    """Seven packs for six players (decisions P68); the meld cache key packs its counts one a byte."""
     deal = attrs.fields_dict(DealRules)
     decks, jokers = deal["decks"].metadata["hi"], deal["jokers"].metadata["hi"]
     assert (decks, jokers) == (8, 32)
@@ -139,7 +139,7 @@ def went_out(foot: str, data: dict[str, Any] | None = None, **reserve: Any) -> c
 
 
 def test_a_foot_never_reached_costs_its_players_side_its_card_values() -> None:
-    """TXN (hand-and-foot.md "Reserve hands"): the foot's cards count against the player, like hand cards."""
+    """TXN (decisions P68): the foot's cards count against the player, like hand cards."""
     without = went_out(FOOT)
     counted = went_out(FOOT, untaken_cards_count=True)
     assert without.in_hand == -30  # seat 3's three jacks
@@ -151,7 +151,7 @@ def test_a_foot_never_reached_costs_its_players_side_its_card_values() -> None:
 
 
 def test_a_red_three_in_a_foot_never_reached_costs_the_unmelded_penalty() -> None:
-    """hand-and-foot.md "Red and black threes": a red three left in hand or foot is penalized (finnish: 500, 001 §21 H)."""
+    """decisions P68: a red three left in hand or foot is penalized (finnish: 500, 001 §21 H)."""
     foot = "3H KH 5D JK 2C 7H 8S 9S TC QD AS"  # the king of spades of FOOT (10) made a red three
     counted = went_out(foot, untaken_cards_count=True)
     assert counted.in_hand == -30 - 150

@@ -2,7 +2,7 @@
 
 ``going_out.permission = "required"``: the player asks his partner "may I go out?"
 and goes out only after a yes this turn (Hand and Foot, "Ask partner's
-permission": FEU default, chantastic; ``hand-and-foot.md`` "Going out"); the answer
+permission": FEU default, CHT; ``hand-and-foot.md`` "Going out"); the answer
 binds as under ``"optional"`` (000 UTGÅNG 1, 004 L175; decisions P26).
 
 ``black_threes.meldable = false``: "threes cannot be melded" (GOCC, RVI;
@@ -80,7 +80,7 @@ def went_out(events: list[Any]) -> bool:
 
 
 def test_going_out_without_asking_is_refused_with_the_permission_key() -> None:
-    """FEU, chantastic: going out needs the partner's yes. The last meld (leaving one card to discard, 001 §16 B) and the
+    """FEU, CHT: going out needs the partner's yes. The last meld (leaving one card to discard, 001 §16 B) and the
     meld of the last card would each go out: refused, and never listed; asking is."""
     game = table(REQUIRED, "8H 5C")
     refused = game.violation("meld 8 n1")

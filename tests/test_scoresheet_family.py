@@ -299,7 +299,7 @@ def test_from_game_fills_the_new_counts_from_the_engine(wanted: str) -> None:
 
 
 def test_a_hand_and_foot_evening_is_entered_scored_and_exported() -> None:
-    """Hand and Foot (hand-and-foot.md): books 500 and 300 (RVI, GOCC), red threes 100 each (FEU), going out 100 (RVI) with two
+    """Hand and Foot (decisions P68): books 500 and 300 (RVI, GOCC), red threes 100 each (FEU), going out 100 (RVI) with two
     natural and two mixed books (FEU toggle, decisions P68), several books of one rank (NWP: more books than the eleven ranks
     hold one of each), four hands (GOCC, FEU), the minimums by hand (50, 90, 120, 150: GOCC, TXN, FEU)."""
     sheet = ScoreSheet("hand-and-foot", 4, names=["Ann", "Bo", "Cy", "Di"])

@@ -1,6 +1,6 @@
 """Taking only the top cards of the pile: ``discard_pile.take_count`` (Hand and Foot tables).
 
-hand-and-foot.md "The discard pile": how many cards a take brings differs by
+decisions P68: how many cards a take brings differs by
 table: the whole pile (RG, FEU), the top 7 (TXN), 5 (POB), 3 or 1 (GOCC). The
 cards below stay as the pile, in order; a pile frozen by a card stays frozen
 while that card is still in it (000 LÅST HÖG 2-3, 001 §17 A: the card lies
@@ -45,7 +45,7 @@ def test_take_count_is_validated_like_every_other_key() -> None:
 
 @pytest.mark.parametrize("parent", ["finnish", "modern-american"])
 def test_hand_and_foot_txn_top_7_leaves_the_rest_as_the_pile(parent: str) -> None:
-    # hand-and-foot.md "The discard pile": TXN top 7
+    # decisions P68: TXN top 7
     g = table(house(parent, 7), hands={0: "KS KH 4D 5H 7D"}, melds={0: {"A": "AS AH AD"}}, pile=TWELVE, opened={0: True})
     events = g.apply("take n2")
     taken = events_of(events, PileTaken)[0]
@@ -59,7 +59,7 @@ def test_hand_and_foot_txn_top_7_leaves_the_rest_as_the_pile(parent: str) -> Non
 
 
 def test_hand_and_foot_txn_top_7_a_pile_of_four_is_taken_whole() -> None:
-    # hand-and-foot.md "The discard pile": fewer than 7 cards, the whole pile
+    # decisions P68: fewer than 7 cards, the whole pile
     g = table(house("finnish", 7), hands={0: "KS KH 4D 5H 7D"}, melds={0: {"A": "AS AH AD"}}, pile="6C 9D TH KC")
     taken = events_of(g.apply("take n2"), PileTaken)[0]
     assert taken.cards == 4

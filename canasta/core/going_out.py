@@ -321,7 +321,7 @@ def _going_out_violation(st: State, seat: int, canastas: int, naturals: int, tur
     if not concealed_now(st, seat):
         if not r.concealed_allowed:
             return ("concealed_going_out.allowed", "your side has not opened, and these rules have no concealed going out: open first")
-        return (st.rules.minimum_key, "your side has not opened, so only a concealed going out is possible")
+        return (st.rules.minimum_key(), "your side has not opened, so only a concealed going out is possible")
     waived = r.concealed_minimum is ConcealedMinimum.ALWAYS_WAIVED or (r.concealed_minimum is ConcealedMinimum.WAIVED_AFTER_STOCK_DRAW and st.drew_from_stock)
     if not waived:
         return ("concealed_going_out.minimum", "going out concealed here still needs the opening minimum")

@@ -69,7 +69,7 @@ def discard_refusal(st: State, a: Discard) -> Violation | None:
         if st.turn_points >= need:
             size = st.rules.natural_meld_size
             return ("initial_meld.natural_meld_size", f"your opening counts {st.turn_points} points but needs a meld of {size} or more naturals and no wild card")
-        return (st.rules.minimum_key, f"your opening counts {st.turn_points} points and your side needs {need}")
+        return (st.rules.minimum_key(), f"your opening counts {st.turn_points} points and your side needs {need}")
     if st.rules.discard_restricted:
         found = discards.discard_violation(st, seat, WILD if a.rank == JOKER else a.rank)
         if found is not None:

@@ -252,7 +252,7 @@ def opening_reach_violation(
         return None
     form = "pair" if n == 2 else "natural and wild card"
     return (
-        st.rules.minimum_key,
+        st.rules.minimum_key(),
         f"taking the pile with this {form} counts {taken} points, and your hand can add at most {more}{keeping}: your side needs {need}",
     )
 

@@ -203,8 +203,8 @@ def untaken_piles(st: State) -> dict[int, tuple[int, ...]]:
 
     The piles are given in order and each was dealt at random, so the piles left are matched in order to the units
     (``reserve.one_per``: the players who played the hand, in seat order, or the sides) that never received one; a pile
-    with no such unit (withheld, or more piles than units) counts against nobody (Hand and Foot, TXN; hand-and-foot.md
-    "Reserve hands"). Empty unless the rule is on.
+    with no such unit (withheld, or more piles than units) counts against nobody (Hand and Foot, TXN; decisions P68).
+    Empty unless the rule is on.
     """
     r = st.rules
     if not r.reserve_untaken_cards_count or not st.reserves:

@@ -203,8 +203,6 @@ class TableRules:
         self.pile_needs_pair_to_open = im.pile_requires_natural_pair
         self.allowed_from_pile = im.allowed_from_pile
         self.minimums_by_hand = im.minimums_by_hand
-        self.minimum_key = "initial_meld.minimums_by_hand" if im.minimums_by_hand else "initial_meld.minimums"
-        """The key a refusal for an opening short of its minimum cites: the minimum by hand number where the profile gives one (Hand and Foot: GOCC, TXN, FEU)."""
         self.natural_meld_size = im.natural_meld_size
         self.mixed_canasta_in_opening = im.mixed_canasta_allowed
         self.from_hand_before_pile = im.from_hand_before_pile
@@ -421,6 +419,10 @@ class TableRules:
     def kind_of(self, rank: int, twos: int, jokers: int) -> CanastaKind:
         """The kind of a canasta of ``rank`` holding these wild cards, among those the profile tells apart (``canastas.bonus``)."""
         return canasta_kind(rank, twos, jokers, pure_wild=self.pure_wild_kind, every_joker=self.every_joker)
+
+    def minimum_key(self) -> str:
+        """The key a refusal of an opening short of its minimum cites: the minimum by hand number where the profile gives one (Hand and Foot: GOCC, TXN, FEU)."""
+        return "initial_meld.minimums_by_hand" if self.minimums_by_hand else "initial_meld.minimums"
 
     def opening_minimum(self, score: int, hand_number: int = 1) -> int:
         """The opening minimum for a cumulative score at the start of hand ``hand_number`` (decisions P22; ``initial_meld.minimums_by_hand``)."""

@@ -143,7 +143,7 @@ class GoOutPermission(Choice):
     AFTER_STOCK_DRAW = "after_stock_draw"
     """The player may ask only after drawing from the stock; the answer binds (001 §23 A)."""
     REQUIRED = "required"
-    """The player may go out only after asking and being told yes this turn; the answer binds as under ``optional`` (Hand and Foot: "ask partner's permission", FEU default, chantastic). When: ``going_out.ask_after_melding``."""
+    """The player may go out only after asking and being told yes this turn; the answer binds as under ``optional`` (Hand and Foot: "ask partner's permission", FEU default, CHT). When: ``going_out.ask_after_melding``."""
 
 
 class AskAfterMelding(Choice):

@@ -104,9 +104,9 @@ class DealRules:
     """Deck and deal (topics A)."""
 
     decks: Mapping[PlayerCount, int] = per_players({2: 2, 3: 3, 4: 2, 6: 3}, lo=1, hi=8)
-    """Standard 52-card packs shuffled together, per player count (000 intro, 000 TRE SPELARE, 002 SEX SPELARE, 001 §2, 003 L8, 004 L22; decisions P28). Up to 8: Hand and Foot plays a pack more than the players, five for four and seven for six (hand-and-foot.md "Packs, jokers, deal, hand sizes": RVI, RG, DNX, NWP)."""
+    """Standard 52-card packs shuffled together, per player count (000 intro, 000 TRE SPELARE, 002 SEX SPELARE, 001 §2, 003 L8, 004 L22; decisions P28). Up to 8: Hand and Foot plays a pack more than the players, five for four and seven for six (decisions P68: RVI, RG, DNX, NWP)."""
     jokers: Mapping[PlayerCount, int] = per_players({2: 4, 3: 6, 4: 4, 6: 6}, lo=0, hi=32)
-    """Jokers added to the packs, per player count (same sources as decks; 004 opt a: 6 jokers). Up to 32, four to each of eight packs: Hand and Foot keeps each pack's jokers, 10 in its five packs of 270 cards for four players (hand-and-foot.md "Packs, jokers, deal, hand sizes": RVI, RG, DNX, NWP)."""
+    """Jokers added to the packs, per player count (same sources as decks; 004 opt a: 6 jokers). Up to 32, four to each of eight packs: Hand and Foot keeps each pack's jokers, 10 in its five packs of 270 cards for four players (decisions P68: RVI, RG, DNX, NWP)."""
     hand_size: Mapping[PlayerCount, int] = per_players({2: 15, 3: 15, 4: 11, 6: 11}, lo=1, hi=30)
     """Cards dealt to each player, per player count (000 HUR SPELET BÖRJAR 1.1, TVÅ/TRE SPELARE, 002 SEX SPELARE, 001 §6 A, 004 L13; 004 opt c: 13)."""
     sides: Mapping[PlayerCount, int] = per_players({2: 2, 3: 3, 4: 2, 6: 3}, lo=2, hi=6)
@@ -288,7 +288,7 @@ class CanastaRules:
     wilds_added: bool = rule(True)
     """Wild cards may be added to a completed canasta, up to melds.max_wilds; a natural canasta then becomes mixed (000 CANASTA 5, 004 L93-95; 001 §15 E•1 forbids; decisions P2)."""
     several_per_rank: bool = rule(False)
-    """A completed canasta is closed and set aside, and the side may start a new meld of its rank: several canastas of one rank (Hand and Foot: books close at seven and new books of the rank open, NWP; several books of one rank are common in play, hand-and-foot.md "Melds"). Needs canastas that take no more cards (``naturals_added`` and ``wilds_added`` off), and no rule that closes a rank with its canasta (``melds.dead_after_canasta``, ``discard_pile.own_canasta_rank_blocks``)."""
+    """A completed canasta is closed and set aside, and the side may start a new meld of its rank: several canastas of one rank (Hand and Foot: books close at seven and new books of the rank open, NWP; several books of one rank are common in play, decisions P68). Needs canastas that take no more cards (``naturals_added`` and ``wilds_added`` off), and no rule that closes a rank with its canasta (``melds.dead_after_canasta``, ``discard_pile.own_canasta_rank_blocks``)."""
     wild_canastas: bool = rule(False)
     """Melds made only of wild cards are allowed, and score as joker canastas when complete (004 opt b, default off; decisions P29). They are exempt from melds.min_naturals and melds.max_wilds."""
     bonus: Mapping[CanastaKind, int] = keyed(
@@ -314,7 +314,7 @@ class GoingOutRules:
     final_discard: FinalDiscard = rule(FinalDiscard.OPTIONAL)
     """Whether the last card may or must be discarded (000 UTGÅNG 2, 001 §18 A, 003 L81, 004 L171; decisions P25)."""
     permission: GoOutPermission = rule(GoOutPermission.OPTIONAL)
-    """Asking the partner "may I go out?"; the answer binds (000 UTGÅNG 1, 002 UTGÅNG 2, 001 §23 A, 004 L175; decisions P26). ``required``: going out needs the partner's yes, asked this turn (Hand and Foot: FEU default, chantastic). Needs a partner: at a table without one, nobody asks and going out needs no yes."""
+    """Asking the partner "may I go out?"; the answer binds (000 UTGÅNG 1, 002 UTGÅNG 2, 001 §23 A, 004 L175; decisions P26). ``required``: going out needs the partner's yes, asked this turn (Hand and Foot: FEU default, CHT). Needs a partner: at a table without one, nobody asks and going out needs no yes."""
     permission_penalty: int = rule(0, lo=0, hi=10000)
     """Penalty to the side when the partner says yes and the player cannot go out (001 §23 D: 100)."""
     ask_after_melding: AskAfterMelding = rule(AskAfterMelding.ALLOWED)
@@ -364,7 +364,7 @@ class ReserveRules:
     untaken_penalty: int = rule(0, lo=0, hi=10000)
     """What a side that never received a pile costs at the end of the hand (Buraco: 100)."""
     untaken_cards_count: bool = rule(False)
-    """The cards of a pile still dealt aside at the end of the hand count against the player (or side, ``one_per``) who never received one, as cards left in his hand: their points, a red three among them ``red_threes.unmelded_penalty``, a black three ``black_threes.hand_penalty``. The piles left are matched to the players (sides) without one in seat (side) order; each is dealt at random, so the same in effect as a pile per player. Needs ``dealt`` (Hand and Foot: TXN, a foot never reached counts against its player like hand cards, hand-and-foot.md "Reserve hands"; a red three left in hand or foot is penalized, "Red and black threes"). Off: a pile never received costs only ``untaken_penalty``."""
+    """The cards of a pile still dealt aside at the end of the hand count against the player (or side, ``one_per``) who never received one, as cards left in his hand: their points, a red three among them ``red_threes.unmelded_penalty``, a black three ``black_threes.hand_penalty``. The piles left are matched to the players (sides) without one in seat (side) order; each is dealt at random, so the same in effect as a pile per player. Needs ``dealt`` (Hand and Foot: TXN, a foot never reached counts against its player like hand cards, decisions P68; a red three left in hand or foot is penalized, "Red and black threes"). Off: a pile never received costs only ``untaken_penalty``."""
     becomes_stock: bool = rule(False)
     """Piles still dealt aside become the stock when it runs out (Buraco's morto)."""
 

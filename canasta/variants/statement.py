@@ -220,7 +220,7 @@ def _pile(t: _Table) -> list[Line]:
         text += f"; it freezes on {or_list(freeze)}, until taken" if freeze else "; no discard freezes it"
     text += "; the top card and the cards that take it are melded at once"
     if dp.take_count == 1:
-        text += "; a take brings only the top card, the rest staying as the pile"
+        text += "; a take brings only the top card (1 card), the rest staying as the pile"
     elif dp.take_count:
         text += f"; a take brings only the top {dp.take_count} cards, the rest staying as the pile (frozen while the card that froze it is in it)"
     keys.append("discard_pile.take_count")
