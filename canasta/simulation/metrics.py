@@ -150,6 +150,10 @@ class Headline:
     """How docs/effects.md says a significant increase, ``{v}`` standing for its size; empty: not said in words."""
     fewer: str = ""
     """How docs/effects.md says a significant decrease."""
+    rise: str = ""
+    """What the profiles that raise it significantly have, for a page that groups them (docs/hand-and-foot-effects.md): ``longer hands``."""
+    fall: str = ""
+    """What the profiles that lower it significantly have: ``shorter hands``."""
 
 
 @attrs.frozen(kw_only=True)
@@ -252,7 +256,10 @@ SCORE_PARTS: tuple[ScorePart, ...] = (
         label="score",
         value=lambda s, _: float(s.total),
         headline=Headline(
-            column=1, short="score", more="each side scores {v} points more per hand", fewer="each side scores {v} points fewer per hand"
+            column=1, short="score", more="each side scores {v} points more per hand",
+            fewer="each side scores {v} points fewer per hand",
+            rise="larger scores",
+            fall="smaller scores",
         ),
     ),
     ScorePart(key="melded", label="melded cards", value=lambda s, _: float(s.melded)),
@@ -341,7 +348,14 @@ def catalog(sides: int, mode: Mode) -> tuple[Metric, ...]:
             group=Group.DURATION,
             unit=Unit.TURNS,
             hand=lambda h, _: float(h.turns),
-            headline=Headline(column=0, short="turns", more="hands last {v} turns longer", fewer="hands last {v} turns fewer"),
+            headline=Headline(
+                column=0,
+                short="turns",
+                more="hands last {v} turns longer",
+                fewer="hands last {v} turns fewer",
+                rise="longer hands",
+                fall="shorter hands",
+            ),
         ),
         Metric(
             key="duration.decisions",
@@ -361,6 +375,8 @@ def catalog(sides: int, mode: Mode) -> tuple[Metric, ...]:
                 short="went out (pp)",
                 more=f"{edge} more hands end with a player going out",
                 fewer=f"{edge} fewer hands end with a player going out",
+                rise="more hands ended by a player going out",
+                fall="fewer hands ended by a player going out",
             ),
         ),
         Metric(
@@ -374,6 +390,8 @@ def catalog(sides: int, mode: Mode) -> tuple[Metric, ...]:
                 short="concealed (pp)",
                 more=f"{edge} more hands end with a concealed going out",
                 fewer=f"{edge} fewer concealed going outs",
+                rise="more concealed going outs",
+                fall="fewer concealed going outs",
             ),
         ),
         Metric(
@@ -383,7 +401,12 @@ def catalog(sides: int, mode: Mode) -> tuple[Metric, ...]:
             unit=Unit.SHARE,
             hand=_ended(Termination.STOCK_EXHAUSTED),
             headline=Headline(
-                column=4, short="stock out (pp)", more=f"{edge} more hands run the stock out", fewer=f"{edge} fewer hands run the stock out"
+                column=4,
+                short="stock out (pp)",
+                more=f"{edge} more hands run the stock out",
+                fewer=f"{edge} fewer hands run the stock out",
+                rise="more hands that run the stock out (more decided by the deal)",
+                fall="fewer hands that run the stock out (less decided by the deal)",
             ),
         ),
         Metric(
@@ -419,6 +442,8 @@ def catalog(sides: int, mode: Mode) -> tuple[Metric, ...]:
                 short="first side (pp)",
                 more=f"the side that plays first wins {edge} more often",
                 fewer=f"the side that plays first wins {edge} less often",
+                rise="the side that plays first more favoured",
+                fall="the side that plays first less favoured",
             ),
         ),
         Metric(
@@ -459,7 +484,12 @@ def catalog(sides: int, mode: Mode) -> tuple[Metric, ...]:
             unit=Unit.CANASTAS,
             hand=lambda h, _: float(sum(len(s.canasta_kinds) for s in h.scores)),
             headline=Headline(
-                column=5, short="canastas", more="{v} more canastas are made per hand", fewer="{v} fewer canastas are made per hand"
+                column=5,
+                short="canastas",
+                more="{v} more canastas are made per hand",
+                fewer="{v} fewer canastas are made per hand",
+                rise="more canastas",
+                fall="fewer canastas",
             ),
         )
     )
