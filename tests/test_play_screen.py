@@ -189,7 +189,7 @@ def _read_until(fd: int, proc: subprocess.Popen[bytes], marker: bytes | None) ->
 ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("modern-american", 3), ("finnish", 1), ("cuban", 2)])
+@pytest.mark.parametrize(("variant", "seed"), [("modern-american", 3), ("finnish", 1), ("cuban", 2), ("hand-and-foot", 2)])
 def test_every_frame_fits_80_by_24_with_the_scores_target_stock_and_pile_on_top(variant: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Whatever is drawn, a hand's table, a page of the other seats' turns, the rules, a score: 24 rows of 80 columns,
     the first of them the scores and the target, then the stock and the pile (frozen or not, and why)."""
@@ -207,11 +207,12 @@ def test_every_frame_fits_80_by_24_with_the_scores_target_stock_and_pile_on_top(
     inside = sink.getvalue().partition(ENTER)[2].partition(LEAVE)[0]
     frames = [ANSI.sub("", frame) for frame in inside.split(CLEAR)[1:]]
     assert len(frames) > 50
-    target = canasta.load_variant(variant).match.target
+    match = canasta.load_variant(variant).match
+    goal = rf"{match.hands}\s+hands" if match.hands else rf"target\s+{match.target}"  # a match of a number of hands has no target (Hand and Foot)
     for frame in frames:
         rows = frame.strip("\n").split("\n")
         assert len(rows) <= 24 and all(len(row) <= 80 for row in rows), frame
         top = " ".join(rows[:4])
-        assert re.search(rf"scores\s+-?\d+\s+:\s+-?\d+\s+\(target\s+{target}\)", top), top
+        assert re.search(rf"scores\s+-?\d+\s+:\s+-?\d+\s+\({goal}\)", top), top
         assert re.search(r"stock \d+ cards?\s+pile (empty|\d+ cards?, top \w+ \((not frozen|frozen: ))", top), top
     assert any("hand 1 over:" in frame.split("\n", 1)[0] for frame in frames), "the table as the hand ended is drawn"

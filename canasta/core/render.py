@@ -52,6 +52,7 @@ from .events import FreezeReason
 from .phases import Phase, Question
 
 if TYPE_CHECKING:
+    from .table import TableRules
     from .views import MeldView, PlayerView
 
 MELD_CARDS_WIDTH = 30
@@ -234,7 +235,13 @@ def _head(view: PlayerView, person: bool) -> str:
         else:
             state = f"{who} to {v.phase.value}"
     scores = " : ".join(str(s) for s in v.scores)
-    return f"{v.variant.name}, {v.players} players, hand {v.hand_number}: {state}    scores {scores} (target {v.rules.target})"
+    return f"{v.variant.name}, {v.players} players, hand {v.hand_number}: {state}    scores {scores} ({match_goal(v.rules)})"
+
+
+def match_goal(rules: TableRules) -> str:
+    """What ends the match, for the table's first line: ``target 5000``, or ``4 hands`` where the match is a number of hands
+    whatever the scores (``match.hands``; Hand and Foot: GOCC, FEU)."""
+    return f"{rules.match_hands} hands" if rules.match_hands else f"target {rules.target}"
 
 
 def turn_notes(view: PlayerView) -> list[str]:

@@ -84,7 +84,7 @@ def final_table_text(view: PlayerView, hands: Sequence[Sequence[Card]], ended: H
     hand shown, under a heading that says how the hand ended and the scores after it; ``width`` packs it."""
     lines = render.table_lines(view, hands or None, person=True, width=width)
     scores = " : ".join(str(s) for s in ended.totals)
-    lines[0] = f"{view.variant.name}, {view.players} players, {hand_end_title(view, ended)}    scores {scores} (target {view.rules.target})"
+    lines[0] = f"{view.variant.name}, {view.players} players, {hand_end_title(view, ended)}    scores {scores} ({render.match_goal(view.rules)})"
     return "\n".join(lines)
 
 
