@@ -219,10 +219,8 @@ def _pile(t: _Table) -> list[Line]:
         keys.append("discard_pile.wild_discard_freezes")
         text += f"; it freezes on {or_list(freeze)}, until taken" if freeze else "; no discard freezes it"
     text += "; the top card and the cards that take it are melded at once"
-    if dp.take_count == 1:
-        text += "; a take brings only the top card (1 card), the rest staying as the pile"
-    elif dp.take_count:
-        text += f"; a take brings only the top {dp.take_count} cards, the rest staying as the pile (frozen while the card that froze it is in it)"
+    if dp.take_count:
+        text += f"; a take brings only the top {count_text(dp.take_count, 'card')}, the rest staying as the pile (frozen while the card that froze it is in it)"
     keys.append("discard_pile.take_count")
     if dp.take_top_card_only:
         text += "; a player who may take it may take its top card alone, leaving the rest"
@@ -318,8 +316,7 @@ def _melds(t: _Table) -> list[Line]:
     else:
         lines.append(Line(topic="wild-card melds", text="none: every meld holds natural cards", keys=("canastas.wild_canastas",)))
     if not b3.bonus_card and not b3.meldable:
-        text = "never: a black three is only a stop card, discarded or kept"
-        lines.append(Line(topic="black threes melded", text=text, keys=("black_threes.meldable",)))
+        lines.append(Line(topic="black threes melded", text="never: a black three is only a stop card, discarded or kept", keys=("black_threes.meldable",)))
     elif not b3.bonus_card:
         text = f"only when going out, {b3.meld_min} to {b3.meld_max} of them, no wild card"
         lines.append(Line(topic="black threes melded", text=text, keys=("black_threes.meld_min", "black_threes.meld_max")))
@@ -435,18 +432,17 @@ def _reserve(t: _Table) -> list[Line]:
     r = t.v.reserve
     if not r.sizes:
         return []
-    trigger = {
-        ReserveTrigger.OPENING: "his side's opening",
-        ReserveTrigger.EMPTY_HAND: "emptying his hand",
-        ReserveTrigger.FIRST_CANASTA: "his side's first canasta",
-    }[r.trigger]
+    trigger = {ReserveTrigger.OPENING: "his side's opening", ReserveTrigger.EMPTY_HAND: "emptying his hand", ReserveTrigger.FIRST_CANASTA: "his side's first canasta"}[r.trigger]
     per = "each side" if r.one_per is ReserveLimit.SIDE else "each player"
     text = (
         f"{count_text(len(r.sizes), 'pile')} of {and_list([str(n) for n in r.sizes])} cards, given in that order, each to the player who"
         f" earns it by {trigger}; {per} receives at most one"
     )
     text += "; dealt aside after the hands" if r.dealt else "; drawn from the stock when given"
-    text += "; he plays on with it at once" if r.turn_continues else "; he receives it after his discard, and may empty his hand with that discard"
+    if r.trigger is ReserveTrigger.EMPTY_HAND:  # BGA, FEU: "running" to the pile by a meld, "walking" to it by the discard
+        text += "; a hand emptied by a meld plays on with it at once, one emptied by the discard plays it from the next turn"
+    else:
+        text += "; he plays on with it at once" if r.turn_continues else "; he receives it after his discard, and may empty his hand with that discard"
     keys = ["reserve.sizes", "reserve.trigger", "reserve.one_per", "reserve.dealt", "reserve.turn_continues"]
     if r.not_with_pile:
         text += "; none is given in a turn in which the player took the pile: that one is lost"
@@ -458,8 +454,7 @@ def _reserve(t: _Table) -> list[Line]:
         text += f"; a side that never received its pile loses {r.untaken_penalty}"
         keys.append("reserve.untaken_penalty")
     if r.untaken_cards_count and r.dealt:
-        unit = "the player" if r.one_per is ReserveLimit.PLAYER else "the side"
-        text += f"; the cards of a pile still aside at the end count against {unit} who never received one, as cards left in hand"
+        text += f"; the cards of a pile still aside at the end count against the {per[5:]} who never received one, as cards left in hand"
         keys.append("reserve.untaken_cards_count")
     if r.becomes_stock and r.dealt:
         text += "; piles still aside become the stock when it runs out"
