@@ -454,6 +454,9 @@ def random_situation(s: Situation) -> canasta.Game:
     g = canasta.Game(s.variant, players=s.players, seed=s.seed)
     r = g.state.rules
     pool = build_deck(r.decks, r.jokers)
+    for pile in g.state.reserves:  # reserve piles dealt aside stay where they are (engine_helpers.setup)
+        for card in pile:
+            pool.remove(card)
     rng.shuffle(pool)
 
     def take(pred: object, k: int) -> list[int]:
