@@ -385,20 +385,24 @@ __all__ = [
 
 
 def scramble_hidden(g: canasta.Game, seat: int, rng: random.Random) -> canasta.Game:
-    """A copy where every card ``seat`` cannot see (other hands, the stock) is dealt anew, sizes kept."""
+    """A copy where every card ``seat`` cannot see (other hands, the stock) is dealt anew, sizes kept; the cards each
+    other seat is known to hold (taken with the pile in view of all, ``State.known``) stay in its hand."""
     c = g.copy()
     stt = c.state
+    known = stt.known
     others = [s for s in range(c.players) if s != seat]
     hidden = list(stt.stock)
+    unknown: dict[int, list[int]] = {}
     for s in others:
-        hidden += stt.hand_cards(s)
+        unknown[s] = list((Counter(stt.hand_cards(s)) - Counter(known[s])).elements())
+        hidden += unknown[s]
     rng.shuffle(hidden)
-    sizes = {s: stt.sizes[s] for s in others}
     for s in others:
-        for card in stt.hand_cards(s):
+        for card in unknown[s]:
             stt.remove_card(s, card)
-        for _ in range(sizes[s]):
+        for _ in range(len(unknown[s])):
             stt.add_card(s, hidden.pop())
+    stt.known = known
     stt.stock = hidden
     assert_conserved(c)
     return c

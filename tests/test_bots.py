@@ -628,7 +628,7 @@ class SeededDrawer:
 
 
 def test_the_registry_names_the_library_bots_and_takes_a_factory() -> None:
-    assert bot_names() == ("random", "heuristic") == tuple(BOTS)
+    assert bot_names() == ("random", "heuristic", "search-quick", "search", "search-strong") == tuple(BOTS)
     assert bot_factory("random") is RandomBot and bot_factory("heuristic") is HeuristicBot
     assert bot_factory(SeededDrawer) is SeededDrawer and bot_factory(HeuristicBot) is HeuristicBot
     assert [bot_label(b) for b in ("random", HeuristicBot, SeededDrawer)] == ["random", "heuristic", "SeededDrawer"]
@@ -650,7 +650,7 @@ def test_one_seed_rule_seats_every_bot() -> None:
 
 def test_an_unknown_bot_name_is_the_same_argument_error_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
     """The registry's error, with the closest name, from the registry, the simulation's seating and ``canasta play``."""
-    message = "unknown bot 'heuristc'; did you mean 'heuristic'? Choose from random, heuristic"
+    message = "unknown bot 'heuristc'; did you mean 'heuristic'? Choose from random, heuristic, search-quick, search, search-strong"
     for call in (
         lambda: bot_factory("heuristc"),
         lambda: bot_label("heuristc"),
@@ -660,7 +660,7 @@ def test_an_unknown_bot_name_is_the_same_argument_error_everywhere(capsys: pytes
         with pytest.raises(canasta.ArgumentError) as caught:
             call()
         assert str(caught.value) == message
-    with pytest.raises(canasta.ArgumentError, match="unknown bot 'genius'; choose from random, heuristic"):
+    with pytest.raises(canasta.ArgumentError, match="unknown bot 'genius'; choose from random, heuristic, search-quick, search, search-strong"):
         bot_factory("genius")
     with pytest.raises(canasta.ArgumentError, match="did you mean 'heuristic'"):
         bot_factory("Heuristic")  # names match exactly, as profile names do

@@ -12,6 +12,7 @@ import json
 import random
 import re
 import tomllib
+from collections import Counter
 
 import attrs
 import pytest
@@ -377,6 +378,8 @@ VIEW_FIELDS = {
     "reserve_piles",
     "reserve_received",
     "first_round",
+    "known_cards",
+    "public_state",
 }
 
 
@@ -409,6 +412,18 @@ def _check_view(g: canasta.Game, seat: int) -> None:
     assert all(type(n) is int for n in view.reserve_piles)
     for side, dead in enumerate(view.dead_ranks):
         assert {int(r) for r in dead} == {r for r in range(13) if stt.is_dead(side, r)}
+    # known cards: each seat holds every card the table saw it take and keep (a multiset within its hand)
+    assert view.public_state is None
+    for other, known in enumerate(view.known_cards):
+        assert not Counter(int(c) for c in known) - Counter(stt.hand_cards(other))
+    # the public state, asked for, holds this hand and the known cards of the others, and no hidden card
+    public = g.view(seat, public_state=True).public_state
+    assert public is not None and public.seed == 0
+    assert set(public.stock) <= {-1} and len(public.stock) == len(stt.stock)
+    assert all(set(pile) <= {-1} for pile in public.reserves) and set(public.dead) <= {-1}
+    for other in range(g.players):
+        want = stt.hand_cards(other) if other == seat else [int(c) for c in view.known_cards[other]]
+        assert sorted(public.hand_cards(other)) == sorted(want)
 
 
 @pytest.mark.parametrize(("variant", "players"), PROFILES)

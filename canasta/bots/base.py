@@ -7,6 +7,7 @@ also carries. It never sees another seat's cards or the stock.
 
 from __future__ import annotations
 
+import hashlib
 import operator
 import random
 from collections.abc import Sequence
@@ -112,6 +113,17 @@ def checked_entries(legal: Sequence[Action], call: str) -> Sequence[Action]:
     return tuple([checked_entry(legal, i, call) for i in range(len(legal))])
 
 
+def derive_seed(*parts: int | str) -> int:
+    """A 63-bit seed from a tuple of parts, the same on every machine and Python (BLAKE2b, not ``hash()``).
+
+    The one hash the library derives seeds with: a unit's match seed from the
+    run seed and the unit's index (:mod:`canasta.simulation.runner`), a bot's
+    from the unit seed and the seat (:func:`seat_seed`).
+    """
+    digest = hashlib.blake2b(":".join(str(p) for p in parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
 class RandomBot:
     """Uniform among the legal actions; seeded, so a match of random bots replays exactly.
 
@@ -173,5 +185,17 @@ def play_turn(game: Game, bots: Sequence[Bot]) -> tuple[Event, ...]:
         raise ArgumentError(f"play_turn: give one bot per seat ({game.players}), got {count}: {shown(bots)}")
     if not callable(choose):
         raise ArgumentError(f"play_turn: bots[{seat}].choose is not a method, in {shown(bots)}")
-    view = game.view(seat)
+    view = game.view(seat, public_state=wants_public_state(bots[seat]))
     return game.apply(choose(view, view.legal_actions))
+
+
+def wants_public_state(bot: object) -> bool:
+    """Whether ``bot`` asks for views that carry their public state (a ``wants_public_state`` attribute that is True).
+
+    A bot that samples the cards it cannot see, such as :class:`~canasta.bots.SearchBot`, asks; the view is then
+    built with ``game.view(seat, public_state=True)`` by :func:`play_turn`, the simulation and ``canasta play``.
+    """
+    try:
+        return getattr(bot, "wants_public_state", False) is True
+    except Exception:  # a stranger's __getattr__ that raises: no
+        return False

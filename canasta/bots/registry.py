@@ -22,7 +22,6 @@ the worker that ran it or on what ran before.
 from __future__ import annotations
 
 import difflib
-import hashlib
 import inspect
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
@@ -32,8 +31,9 @@ import attrs
 
 from canasta.errors import ArgumentError, is_instance, shown_text, shown_value
 
-from .base import Bot, RandomBot
+from .base import Bot, RandomBot, derive_seed
 from .heuristic import HeuristicBot
+from .search import SearchBot
 
 BotFactory: TypeAlias = Callable[[int], Bot]
 """Makes a bot from a seed, an int (:func:`seat_seed`); a bot class whose ``__init__`` takes the seed is one, as is a
@@ -54,10 +54,30 @@ class RegisteredBot:
     it sizes chunks of simulation work, never results."""
 
 
+SEARCH_LEVELS: Mapping[str, int] = MappingProxyType({"quick": 12, "normal": 48, "strong": 192})
+"""The search bot's levels: playouts per decision (``canasta play --level``; the bots ``search-quick``, ``search``,
+``search-strong``). What each costs and how strong it is: docs/bots.md, "The search bot"."""
+
+
+def search_factory(level: str) -> BotFactory:
+    """The factory of the search bot at ``level`` (:data:`SEARCH_LEVELS`), named ``SearchBot_<level>``."""
+    playouts = SEARCH_LEVELS[level]
+
+    def make(seed: int) -> Bot:
+        """A search bot of this level, seeded."""
+        return SearchBot(seed, playouts=playouts)
+
+    make.__qualname__ = make.__name__ = f"SearchBot_{level}"
+    return make
+
+
 BOTS: Mapping[str, RegisteredBot] = MappingProxyType(
     {
         "random": RegisteredBot(name="random", factory=RandomBot, seconds_per_hand=0.008),
         "heuristic": RegisteredBot(name="heuristic", factory=HeuristicBot, seconds_per_hand=0.010),
+        "search-quick": RegisteredBot(name="search-quick", factory=search_factory("quick"), seconds_per_hand=2.0),
+        "search": RegisteredBot(name="search", factory=search_factory("normal"), seconds_per_hand=8.0),
+        "search-strong": RegisteredBot(name="search-strong", factory=search_factory("strong"), seconds_per_hand=32.0),
     }
 )
 """The bots known by name, in the order help texts list them (read-only)."""
@@ -68,7 +88,7 @@ chunks small enough to share out well even for a slower bot (it never changes a 
 
 
 def bot_names() -> tuple[str, ...]:
-    """The registered names, in display order: ``('random', 'heuristic')``."""
+    """The registered names, in display order: ``('random', 'heuristic', 'search-quick', 'search', 'search-strong')``."""
     return tuple(BOTS)
 
 
@@ -172,17 +192,6 @@ def seconds_per_hand(bot: str | BotFactory) -> float:
     return DEFAULT_SECONDS_PER_HAND
 
 
-def derive_seed(*parts: int | str) -> int:
-    """A 63-bit seed from a tuple of parts, the same on every machine and Python (BLAKE2b, not ``hash()``).
-
-    The one hash the library derives seeds with: a unit's match seed from the
-    run seed and the unit's index (:mod:`canasta.simulation.runner`), a bot's
-    from the unit seed and the seat (:func:`seat_seed`).
-    """
-    digest = hashlib.blake2b(":".join(str(p) for p in parts).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
-
-
 def seat_seed(unit_seed: int, seat: int) -> int:
     """The seed of the bot in ``seat`` of a unit (a simulated hand or match, or a ``canasta play`` match) with seed ``unit_seed``.
 
@@ -210,6 +219,7 @@ def make_bots(bots: Sequence[str | BotFactory], unit_seed: int) -> list[Bot]:
 __all__ = [
     "BOTS",
     "DEFAULT_SECONDS_PER_HAND",
+    "SEARCH_LEVELS",
     "BotFactory",
     "RegisteredBot",
     "bot_factory",
@@ -217,6 +227,7 @@ __all__ = [
     "bot_names",
     "derive_seed",
     "make_bots",
+    "search_factory",
     "seat_seed",
     "seconds_per_hand",
 ]

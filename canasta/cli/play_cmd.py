@@ -58,6 +58,7 @@ class _BotOption(argparse.Action):
         option_string: str | None = None,
     ) -> None:
         setattr(namespace, self.dest, values)
+        namespace.bot_given = True
 
 
 def register(commands: Subparsers) -> None:
@@ -85,8 +86,31 @@ def register(commands: Subparsers) -> None:
         metavar="NAME",
         help="the bot in the other seats: %(names)s (default: %(default)s)",
     )
+    parser.add_argument(
+        "--level",
+        default=None,
+        metavar="L",
+        help="play against the search bot at this level: quick, normal or strong (playouts per decision; docs/bots.md, "
+        "'The search bot'); the same as --bot search-quick, search or search-strong",
+    )
     parser.add_argument("--plain", action="store_true", help="plain text even in a terminal")
-    parser.set_defaults(handler=run)
+    parser.set_defaults(handler=run, bot_given=False)
+
+
+def bot_for_level(level: str, bot: str, bot_given: bool) -> str:
+    """The registered bot name ``--level`` stands for (``normal``: ``search``; else ``search-<level>``).
+
+    :class:`CommandError` for a level that is not one of :data:`canasta.bots.registry.SEARCH_LEVELS`, or with a
+    ``--bot`` that is not the search bot.
+    """
+    from canasta.bots.registry import SEARCH_LEVELS
+
+    if level not in SEARCH_LEVELS:
+        raise CommandError(f"--level {shown_value(level)}: not a level of the search bot; choose {', '.join(SEARCH_LEVELS)}")
+    name = "search" if level == "normal" else f"search-{level}"
+    if bot_given and not bot.startswith("search"):
+        raise CommandError(f"--level {level} sets the search bot's level, but --bot {shown_value(bot)} is another bot; give one of the two")
+    return name
 
 
 @contextmanager
@@ -118,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
             players=args.players,
             seat=args.seat,
             seed=args.seed,
-            bot=args.bot,
+            bot=args.bot if args.level is None else bot_for_level(args.level, args.bot, args.bot_given),
             plain=args.plain,
             stdin=stdin,
             stdout=sys.stdout,

@@ -123,6 +123,7 @@ def deal_hand(st: State, events: list[Event]) -> bool:
         st.counts[seat] = [0] * len(st.counts[seat])
         st.sizes[seat] = 0
     st.melded_before = st.had_turn = (False,) * n
+    st.known = ((),) * n
     st.melds = tuple([{} for _ in range(r.sides)])
     st.red_threes = ((),) * r.sides
     st.opened = (False,) * r.sides

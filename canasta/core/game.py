@@ -398,10 +398,13 @@ class Game:
         (docs/engine.md, "Records and replay"), so nothing of the engine's inner state is written out."""
         return Game.replay, (self.record(),)
 
-    def view(self, seat: int) -> PlayerView:
+    def view(self, seat: int, *, public_state: bool = False) -> PlayerView:
         """What ``seat`` may see: its own hand, the table, the turn, and counts of everything hidden.
 
-        When ``seat`` is the one to act, the view carries the legal actions too.
+        When ``seat`` is the one to act, the view carries the legal actions too. With ``public_state=True`` it also
+        carries :attr:`~canasta.core.views.PlayerView.public_state`, the table as an engine state with the hidden cards
+        left out, from which a bot that searches samples them (:func:`canasta.core.sampling.sample_state`); a copy of
+        the state, so only on request (:attr:`canasta.bots.Bot` ``wants_public_state``).
         """
         st = self._st
         legal: tuple[Action, ...] = ()
@@ -409,7 +412,7 @@ class Game:
             if self._legal is None:
                 self._legal = legal_actions(st)
             legal = tuple(self._legal)
-        return make_view(st, seat, legal, self.variant)
+        return make_view(st, seat, legal, self.variant, public_state=public_state is True)
 
     def __repr__(self) -> str:
         st = self._st

@@ -18,6 +18,7 @@ thousands of states a decision). Only :mod:`canasta.core.transitions`,
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Final, TypeVar
 
 from canasta.variants.enums import ReserveTrigger
@@ -128,6 +129,10 @@ class State:
         """Whether each side (or player, ``reserve.one_per``) has received its reserve pile this hand."""
         self.special: tuple[int, str, int] | None = None
         """The special hand that ended this hand: (seat, name, points); None otherwise."""
+        self.known: tuple[tuple[int, ...], ...] = ((),) * n
+        """The cards each seat is known by every player to hold: taken into his hand from the discard pile (or an
+        opening taken back), and not melded, laid or discarded since. Public knowledge, shown in every view
+        (:attr:`canasta.core.views.PlayerView.known_cards`), and what a bot that samples the hidden cards keeps in place."""
         self.reset_turn()
 
     def freeze(self, reason: FreezeReason, card: int, seat: int = -1) -> None:
@@ -215,7 +220,44 @@ class State:
         new.reserve_next = self.reserve_next
         new.reserve_got = self.reserve_got
         new.special = self.special
+        new.known = self.known
         return new
+
+    def public_copy(self, seat: int) -> State:
+        """A copy holding only what ``seat`` may see: its own hand, the cards each other seat is known to hold
+        (:attr:`known`), and the table; no stock, no reserve pile's cards, no cards out of play, and no seed (the
+        seed deals the hands to come). The hand sizes, stock size and piles still to be given are kept by number
+        only, in :attr:`sizes`, :attr:`stock` (filled with -1) and :attr:`reserves` (-1 each).
+
+        What :mod:`canasta.core.sampling` fills with cards consistent with the view, for a bot that searches.
+        """
+        new = self.copy()
+        new.seed = 0
+        width = CODES_AT + N_CODES
+        for other, cards in enumerate(self.known):
+            if other == seat:
+                continue
+            row = [0] * width
+            for card in cards:
+                row[CODES_AT + card] += 1
+                row[WILD if card == JOKER else card >> 2] += 1
+            new.counts[other] = row
+        new.stock = [-1] * len(self.stock)
+        new.dead = (-1,) * len(self.dead)
+        new.reserves = tuple([(-1,) * len(pile) for pile in self.reserves])
+        return new
+
+    def learn(self, seat: int, cards: Sequence[int]) -> None:
+        """Note ``cards``, come into the hand of ``seat`` in view of every player, as known (:attr:`known`)."""
+        if cards:
+            self.known = replaced(self.known, seat, (*self.known[seat], *cards))
+
+    def forget(self, seat: int, card: int) -> None:
+        """``card`` left the hand of ``seat`` in view of every player: if it was one of his known cards, it is no longer."""
+        held = self.known[seat]
+        if card in held:
+            i = held.index(card)
+            self.known = replaced(self.known, seat, held[:i] + held[i + 1 :])
 
     def put_meld(self, side: int, rank: int, meld: MeldTuple) -> None:
         """Lay the side's meld of ``rank`` or make it this one, in a new dict for the side: the old one may be a copy's too.
@@ -252,6 +294,8 @@ class State:
         self.sizes[seat] += 1
 
     def remove_card(self, seat: int, card: int) -> None:
+        if self.known[seat]:
+            self.forget(seat, card)
         row = self.counts[seat]
         row[CODES_AT + card] -= 1
         row[WILD if card == JOKER else card >> 2] -= 1
@@ -288,6 +332,9 @@ class State:
         taken = count - left
         hand[index] -= taken
         self.sizes[seat] -= taken
+        if self.known[seat]:
+            for code in out:
+                self.forget(seat, code)
         return out
 
     def naturals_in_hand(self, seat: int, rank: int) -> int:

@@ -285,6 +285,7 @@ def _release_pending(st: State, seat: int, events: list[Event]) -> None:
     cards, st.pending = st.pending, ()
     for card in cards:
         st.add_card(seat, card)
+    st.learn(seat, cards)
     st.pile_taken()
     events.append(PileReleased(seat=seat, cards=len(cards)))
     lay_taken_red_threes(st, seat, cards, events)
@@ -308,6 +309,7 @@ def _take(st: State, a: TakePile, events: list[Event]) -> None:
             st.pile_taken()
             for card in rest:
                 st.add_card(seat, card)
+            st.learn(seat, rest)
             events.append(PileTaken(seat=seat, top_card=top, cards=len(rest) + 1, top_only=False))
             lay_taken_red_threes(st, seat, rest, events)
         else:
@@ -351,6 +353,8 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
         hand[rank] -= 1
     hand[CODES_AT + card] -= 1
     st.sizes[seat] -= 1
+    if st.known[seat]:
+        st.forget(seat, card)
     st.pile.append(card)
     st.history.append((seat, card))
     events.append(_discarded(seat, card))
@@ -425,6 +429,7 @@ def _retract(st: State, events: list[Event]) -> None:
             cards.remove(top)
         for card in cards:
             st.add_card(seat, card)
+        st.learn(seat, cards)
     st.melds = replaced(st.melds, side, melds)
     if st.pile_taken_top >= 0:
         st.pile = [*st.pile, *st.pending, st.pile_taken_top]  # what the take left, what it held back, its top card

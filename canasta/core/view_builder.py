@@ -157,8 +157,9 @@ def make_turn_view(st: State, viewer: int) -> TurnView:
     )
 
 
-def make_view(st: State, seat: object, legal: tuple[Action, ...] = (), variant: Variant | None = None) -> PlayerView:
-    """Build the view of ``seat``; ``legal`` is the legal-action list when ``seat`` is to act.
+def make_view(st: State, seat: object, legal: tuple[Action, ...] = (), variant: Variant | None = None, *, public_state: bool = False) -> PlayerView:
+    """Build the view of ``seat``; ``legal`` is the legal-action list when ``seat`` is to act; with ``public_state``,
+    the view carries :meth:`State.public_copy` of ``seat`` too (a copy: only bots that sample hidden cards ask for it).
 
     ``seat`` is typed ``object``: it is the caller's value, and the compiled code would refuse another type with a bare
     ``TypeError`` before the check below could say what is wrong.
@@ -216,6 +217,8 @@ def make_view(st: State, seat: object, legal: tuple[Action, ...] = (), variant: 
             "reserve_piles": tuple(r.reserve_sizes[st.reserve_next :]),
             "reserve_received": tuple(st.reserve_got) if r.reserve_sizes else (),
             "first_round": hand_number >= 1 and st.turns < len(turn_order),
+            "known_cards": tuple([tuple([CARDS[c] for c in held]) for held in st.known]),
+            "public_state": st.public_copy(seat) if public_state else None,
         },
     )
 

@@ -9,9 +9,11 @@ partner, a forced take at the end of the stock), the profile, and the legal
 actions when the seat is the one to act. Other players' cards and the order
 of the stock never appear in it.
 
-Its recall is that of an attentive player who keeps no notes: this hand's
-discards in order, but not which cards a player who took the pile now holds.
-A bot that wants more can follow the events :meth:`canasta.Game.apply` returns.
+Its recall is that of an attentive player: this hand's discards in order, and
+the cards each player is known to hold because he took them with the pile in
+view of the table and has not melded or discarded them since
+(:attr:`PlayerView.known_cards`). A bot that searches samples the cards it
+cannot see from :attr:`PlayerView.public_state` (:mod:`canasta.core.sampling`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from .table import TableRules
 
 if TYPE_CHECKING:
     from canasta.variants import Variant
+
+    from .state import State
 
 
 @attrs.frozen(kw_only=True)
@@ -165,6 +169,15 @@ class PlayerView:
     """Whether each side (or each seat, ``reserve.one_per``) has received its reserve pile this hand; empty where there are none."""
     first_round: bool = False
     """The hand is in its first round of turns (``discards.not_in_first_round``; Cuban black threes)."""
+    known_cards: tuple[tuple[Card, ...], ...] = ()
+    """The cards each seat is known by the whole table to hold, by seat: taken into his hand with the discard pile
+    (or an opening he took back, 001 §27 A•2) and not melded, laid or discarded since. This seat's entry is part of
+    :attr:`hand`; a card that leaves a hand leaves its entry (a card of the same code first)."""
+    public_state: State | None = attrs.field(default=None, repr=False, eq=False)
+    """The table as this seat sees it, as an engine state (:meth:`canasta.core.state.State.public_copy`): this seat's
+    hand, the other seats' :attr:`known_cards`, everything on the table; the stock, the reserve piles and the other
+    cards in hand by number only. Never changed; :func:`canasta.core.sampling.sample_state` deals the cards this seat
+    cannot see into a copy of it, for a bot that searches."""
 
     @property
     def to_act(self) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from canasta.bots.base import Bot
+from canasta.bots.base import Bot, wants_public_state
 from canasta.core.actions import Action, parse_action
 from canasta.core.cards import Card
 from canasta.core.events import Event, HandEnded, MatchEnded
@@ -122,7 +122,7 @@ class Match:
             seat = game.current_player
             bot = self.bots[seat]
             assert bot is not None  # checked in __init__
-            view = game.view(seat)
+            view = game.view(seat, public_state=wants_public_state(bot))
             action = bot.choose(view, view.legal_actions)
             played.append(self._played(seat, action))
         return played
@@ -171,7 +171,7 @@ class Match:
         """What the hint bot would play, deciding from the person's view only; None without a hint bot or a turn."""
         if self.hint_bot is None or not self.person_to_act:
             return None
-        view = self.view()
+        view = self.game.view(self.seat, public_state=wants_public_state(self.hint_bot))
         return self.hint_bot.choose(view, view.legal_actions)
 
 
