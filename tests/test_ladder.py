@@ -1,0 +1,58 @@
+"""The rating ladder (issue 29): a test-sized round robin keeps the bots in their order, so a release that weakens one shows.
+
+The full ladder is ``python -m canasta.simulation.ladder`` (benchmarks/ladder.md); here a few paired deals with fixed
+seeds, one worker, and a small search budget.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import canasta
+from canasta.bots import SearchBot
+from canasta.simulation.ladder import Meeting, fit, ladder, main, to_markdown
+
+
+def small_search(seed: int) -> SearchBot:
+    """The search bot at a budget the test suite can afford."""
+    return SearchBot(seed, playouts=4, horizon=4)
+
+
+@pytest.fixture(scope="module")
+def finnish_ladder() -> canasta.simulation.ladder.Ladder:
+    return ladder("finnish", players=4, bots=["random", "heuristic", small_search], pairs=4, seed=1, workers=1)
+
+
+def test_the_order_random_below_heuristic_and_search_holds(finnish_ladder: canasta.simulation.ladder.Ladder) -> None:
+    order = finnish_ladder.order()
+    assert order[-1] == "random", order
+    by_name = {m.first + " v " + m.second: m for m in finnish_ladder.meetings}
+    assert by_name["random v heuristic"].lost == 4 and by_name["random v small_search"].lost == 4
+    # Heuristic against search is not asserted: the search is not yet stronger (docs/bots.md, "The search bot").
+    assert {m.pairs for m in finnish_ladder.meetings} == {4}
+
+
+def test_the_ladder_is_the_same_for_the_same_seeds(finnish_ladder: canasta.simulation.ladder.Ladder) -> None:
+    again = ladder("finnish", players=4, bots=["random", "heuristic", small_search], pairs=4, seed=1, workers=1)
+    assert again == finnish_ladder
+    text = to_markdown([again], command="python -m canasta.simulation.ladder ...", commit="abc1234", machine="x86_64", day="2026-11-28")
+    assert "commit abc1234" in text and "| random v heuristic | 0 | 4 | 0 |" in text
+
+
+def test_bradley_terry_ratings_follow_the_pairs_won() -> None:
+    meetings = [
+        Meeting(first="a", second="b", won=30, lost=10, tied=0, mean_difference=100.0),
+        Meeting(first="b", second="c", won=30, lost=10, tied=0, mean_difference=100.0),
+        Meeting(first="a", second="c", won=36, lost=4, tied=0, mean_difference=300.0),
+    ]
+    r = fit(["a", "b", "c"], meetings, anchor="b")
+    assert r["b"] == 0 and r["a"] > 100 and r["c"] < -100
+    even = fit(["a", "b"], [Meeting(first="a", second="b", won=5, lost=5, tied=2, mean_difference=0.0)])
+    assert even == pytest.approx({"a": 0.0, "b": 0.0})
+
+
+def test_a_table_of_three_sides_and_a_bad_profile_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(canasta.ArgumentError, match="3 sides"):
+        ladder("swedish-club", players=3, bots=["random", "heuristic"], pairs=1, seed=0, workers=1)
+    assert main(["--variant", "no-such-profile", "--bots", "random,heuristic", "--pairs", "1", "--workers", "1"]) == 2
+    assert "no-such-profile" in capsys.readouterr().err
