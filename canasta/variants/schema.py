@@ -51,6 +51,9 @@ PlayerCount = NewType("PlayerCount", int)
 
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6)
 
+ReserveSizes = tuple[int, ...] | Mapping[PlayerCount, tuple[int, ...]]
+"""``reserve.sizes``: the reserve piles for every player count (an array), or per player count (a table)."""
+
 
 def key_type(tp: Any) -> Any:
     """The key type of a keyed table (``Mapping[PlayerCount, X]``, ``Mapping[MeldRank, X]``), or None for any other type."""
@@ -347,8 +350,8 @@ class ReserveRules:
     discard without going out.
     """
 
-    sizes: tuple[int, ...] = rule((), lo=1, hi=30)
-    """The piles, by size, in the order they are given (Modern American: [4, 3], WCA "This is called a Talon", EBB §2.4). Empty: no reserve."""
+    sizes: ReserveSizes = rule((), lo=1, hi=30)
+    """The piles, by size, in the order they are given (Modern American: [4, 3], WCA "This is called a Talon", EBB §2.4). Empty: no reserve. An array holds for every player count; a table by player count, like the other per-player keys, gives each count its own piles and must then list exactly the counts of ``deal.hand_size`` (Hand and Foot: a foot for each player, four for four and six for six, RVI, RG, NWP TEAMS; decisions P68)."""
     trigger: ReserveTrigger = rule(ReserveTrigger.OPENING)
     """What gives a player the next pile: his side's opening, an empty hand, or his side's first canasta."""
     one_per: ReserveLimit = rule(ReserveLimit.SIDE)
@@ -367,6 +370,13 @@ class ReserveRules:
     """The cards of a pile still dealt aside at the end of the hand count against the player (or side, ``one_per``) who never received one, as cards left in his hand: their points, a red three among them ``red_threes.unmelded_penalty``, a black three ``black_threes.hand_penalty``. The piles left are matched to the players (sides) without one in seat (side) order; each is dealt at random, so the same in effect as a pile per player. Needs ``dealt`` (Hand and Foot: TXN, a foot never reached counts against its player like hand cards, decisions P68; a red three left in hand or foot is penalized, "Red and black threes"). Off: a pile never received costs only ``untaken_penalty``."""
     becomes_stock: bool = rule(False)
     """Piles still dealt aside become the stock when it runs out (Buraco's morto)."""
+
+    def sizes_for(self, players: int) -> tuple[int, ...]:
+        """The piles for a table of ``players``: the array, or its count's entry in a table by player count (none where the table lacks the count)."""
+        sizes = self.sizes
+        if isinstance(sizes, Mapping):
+            return tuple(sizes.get(PlayerCount(players), ()))
+        return sizes
 
 
 @attrs.frozen(kw_only=True)

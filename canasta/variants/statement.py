@@ -430,12 +430,12 @@ def _going_out(t: _Table) -> list[Line]:
 
 def _reserve(t: _Table) -> list[Line]:
     r = t.v.reserve
-    if not r.sizes:
+    if not (sizes := r.sizes_for(t.players)):
         return []
     trigger = {ReserveTrigger.OPENING: "his side's opening", ReserveTrigger.EMPTY_HAND: "emptying his hand", ReserveTrigger.FIRST_CANASTA: "his side's first canasta"}[r.trigger]
     per = "each side" if r.one_per is ReserveLimit.SIDE else "each player"
     text = (
-        f"{count_text(len(r.sizes), 'pile')} of {and_list([str(n) for n in r.sizes])} cards, given in that order, each to the player who"
+        f"{count_text(len(sizes), 'pile')} of {and_list([str(n) for n in sizes])} cards, given in that order, each to the player who"
         f" earns it by {trigger}; {per} receives at most one"
     )
     text += "; dealt aside after the hands" if r.dealt else "; drawn from the stock when given"

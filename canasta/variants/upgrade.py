@@ -17,6 +17,10 @@ asking after melding, while new profiles allow it). ``tests/compat`` holds the
 rule keys each version's first files gave, read from the commits, and fails
 when the schema has a rule key that is neither among them nor here.
 
+A key whose type was widened needs nothing here: every value it took before
+still loads and means what it meant (``reserve.sizes``, an array for every
+player count, may also be a table of arrays by player count).
+
 A file that names no ``schema_version`` is read as version 1 if it gives a key
 that only version 1 has, and as the current version otherwise (the two read
 such a file alike).
