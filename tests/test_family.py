@@ -67,6 +67,8 @@ HAND_AND_FOOT_OPTION_KEYS = {
     "minimums-60": {"initial_meld.minimums_by_hand"},
     "pile-after-opening": {"initial_meld.allowed_from_pile"},
     "black-three-0": {"scoring.card_points.black_three"},
+    "foot-next-turn": {"reserve.turn_continues"},
+    "no-walking": {"reserve.by_discard"},
 }
 
 

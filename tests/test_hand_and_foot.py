@@ -262,3 +262,43 @@ def test_six_player_matches_of_the_bundled_profile_play_to_the_end(bot: Any) -> 
             assert game.state.census() == Counter(build_deck(7, 14))
         assert game.hand_number == 4 and str(game)
         assert canasta.Game.replay(game.record()).scores == game.scores
+
+
+# -- reserve.by_discard and reserve.turn_continues: the table options of reaching the foot (BGA, FEU; decisions P68) --
+
+
+def test_no_walking_with_the_foot_from_the_next_turn_is_refused() -> None:
+    """Neither the discard nor a meld could empty the hand: the foot would be out of reach."""
+    with pytest.raises(canasta.VariantError) as info:
+        _load(house(by_discard=False, turn_continues=False))
+    assert [p.path for p in info.value.problems] == ["reserve.by_discard"]
+    assert "could never be reached" in info.value.problems[0].message
+    assert _load(house(by_discard=False, turn_continues=True)).reserve.by_discard is False
+    assert _load(house(by_discard=False, turn_continues=False, trigger="opening")).reserve.by_discard is False  # unused there
+
+
+def test_a_complete_file_written_before_by_discard_walks_as_it_did() -> None:
+    """upgrade.ADDED: a schema-2 file without the key played walking (BGA, FEU)."""
+    text = "\n".join(line for line in canasta.dumps_variant(canasta.load_variant("hand-and-foot")).splitlines() if not line.startswith("by_discard"))
+    assert "by_discard" not in text
+    assert canasta.loads_variant(text) == canasta.load_variant("hand-and-foot")
+
+
+@pytest.mark.parametrize("snippet", ["hand-and-foot-no-walking", "hand-and-foot-foot-next-turn"])
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_foot_options_never_leave_a_player_without_a_legal_action(snippet: str, players: int) -> None:
+    """Random play, the legal list checked action by action against the rules (``Game.violation``) where a hand holds one card."""
+    v = canasta.load_variant(f"docs/snippets/{snippet}.toml")
+    for seed in range(3):
+        game = canasta.Game(v, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            assert legal
+            if game.state.sizes[game.current_player] == 1 and game.phase == "meld":
+                texts = {a.text() for a in legal}
+                for rank in "456789TJQKA2":
+                    for action in (f"discard {rank}", f"meld {rank} n1"):
+                        assert (game.violation(action) is None) == (action in texts), action
+            melds = [a for a in legal if a.text().startswith("meld")]
+            game.apply(rng.choice(melds) if melds and rng.random() < 0.7 else rng.choice(legal))

@@ -334,6 +334,8 @@ class TableRules:
         self.reserve_per_player = rs.one_per is ReserveLimit.PLAYER
         self.reserve_dealt = rs.dealt
         self.reserve_turn_continues = rs.turn_continues
+        self.reserve_by_discard = rs.by_discard
+        """A hand may be emptied by the discard to reach a reserve pile given on an empty hand (``reserve.by_discard``; "walking", BGA, FEU)."""
         self.reserve_not_with_pile = rs.not_with_pile
         self.reserve_min_stock = rs.min_stock
         self.reserve_untaken_penalty = rs.untaken_penalty

@@ -359,7 +359,9 @@ class ReserveRules:
     dealt: bool = rule(False)
     """The piles are dealt aside after the hands (MEG); otherwise each is drawn from the stock when given (EBB §2.4, the same cards in effect)."""
     turn_continues: bool = rule(False)
-    """The player receives the pile at once and plays on; otherwise he receives it after his discard, and plays it from his next turn (WCA, EBB §2.4)."""
+    """The player receives the pile at once and plays on; otherwise he receives it after his discard, and plays it from his next turn (WCA, EBB §2.4). Under ``trigger = "empty_hand"``: on, a hand emptied by a meld picks up its pile and plays on ("running to the foot", BGA, FEU); off, the pile always comes after the discard, so a meld must keep a card to discard (the house rule "the foot from the next turn", decisions P68)."""
+    by_discard: bool = rule(True)
+    """Under ``trigger = "empty_hand"``, the discard may empty the hand to reach the pile, which then comes after it and is played from the next turn ("walking", BGA, FEU); off, the house rule "no walking": while his pile waits, a player may not discard his last card, so he reaches the pile by melding his hand out ("running", BGA, FEU), and a meld may leave him one card only where that card can then be melded (decisions P68). Off needs ``turn_continues``, the pile else never reached. Unused under another trigger."""
     not_with_pile: bool = rule(False)
     """No pile is given for a trigger in a turn in which the player took the discard pile (Modern American: EBB §2.4, CLA)."""
     min_stock: int = rule(0, lo=0, hi=100)

@@ -206,6 +206,15 @@ ADDED: tuple[AddedKey, ...] = (
         commit="98d1445",
         before="the engine's rule before the key: black threes were melded when going out, 3 or 4 of them (000 SVARTA TREOR 2, 001 §20 C)",
     ),
+    AddedKey(
+        key="reserve.by_discard",
+        version=2,
+        within=True,
+        played=True,
+        commit="0000000",
+        before="the engine's rule before the key: a hand could be emptied by the discard to reach a pile given on an empty hand, "
+        "played from the next turn (Hand and Foot's walking: BGA, FEU)",
+    ),
 )
 """Every rule key that files of some schema version were written without, in the order they came, with the value those files played.
 

@@ -17,7 +17,7 @@ import attrs
 
 from canasta.errors import ArgumentError, Problem, shown_value
 
-from .enums import CanastaKind, DeadRanks, MeldRank, WildLimit
+from .enums import CanastaKind, DeadRanks, MeldRank, ReserveTrigger, WildLimit
 from .liveness import scoring_sources
 from .schema import Variant, special_hand_groups
 from .shown import shown_toml
@@ -210,6 +210,15 @@ def _family_problems(v: Variant, sound: typing.Callable[..., bool]) -> list[Prob
     no_piles = _no_piles(v)
     if v.going_out.reserve_taken and no_piles and sound("going_out.reserve_taken", "reserve.sizes"):
         out.append(Problem(path="going_out.reserve_taken", message=f"there is no reserve pile to take: {no_piles}"))
+    walled = not r.by_discard and not r.turn_continues and r.trigger is ReserveTrigger.EMPTY_HAND
+    if walled and sound("reserve.by_discard", "reserve.turn_continues", "reserve.trigger"):
+        out.append(
+            Problem(
+                path="reserve.by_discard",
+                message="a pile given on an empty hand could never be reached: the discard may not empty the hand, and with "
+                "reserve.turn_continues = false neither may a meld; set one of them to true",
+            )
+        )
     if r.untaken_cards_count and sound("reserve.untaken_cards_count", "reserve.dealt", "reserve.sizes"):
         missing = [why for why, lacking in (("reserve.dealt is off", not r.dealt), (no_piles, bool(no_piles))) if lacking]
         if missing:
