@@ -51,9 +51,6 @@ PlayerCount = NewType("PlayerCount", int)
 
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6)
 
-ReserveSizes = tuple[int, ...] | Mapping[PlayerCount, tuple[int, ...]]
-"""``reserve.sizes``: the reserve piles for every player count (an array), or per player count (a table)."""
-
 
 def key_type(tp: Any) -> Any:
     """The key type of a keyed table (``Mapping[PlayerCount, X]``, ``Mapping[MeldRank, X]``), or None for any other type."""
@@ -350,7 +347,7 @@ class ReserveRules:
     discard without going out.
     """
 
-    sizes: ReserveSizes = rule((), lo=1, hi=30)
+    sizes: tuple[int, ...] | Mapping[PlayerCount, tuple[int, ...]] = rule((), lo=1, hi=30)
     """The piles, by size, in the order they are given (Modern American: [4, 3], WCA "This is called a Talon", EBB §2.4). Empty: no reserve. An array holds for every player count; a table by player count, like the other per-player keys, gives each count its own piles and must then list exactly the counts of ``deal.hand_size`` (Hand and Foot: a foot for each player, four for four and six for six, RVI, RG, NWP TEAMS; decisions P68)."""
     trigger: ReserveTrigger = rule(ReserveTrigger.OPENING)
     """What gives a player the next pile: his side's opening, an empty hand, or his side's first canasta."""
@@ -375,10 +372,7 @@ class ReserveRules:
 
     def sizes_for(self, players: int) -> tuple[int, ...]:
         """The piles for a table of ``players``: the array, or its count's entry in a table by player count (none where the table lacks the count)."""
-        sizes = self.sizes
-        if isinstance(sizes, Mapping):
-            return tuple(sizes.get(PlayerCount(players), ()))
-        return sizes
+        return tuple(self.sizes.get(PlayerCount(players), ())) if isinstance(self.sizes, Mapping) else self.sizes
 
 
 @attrs.frozen(kw_only=True)

@@ -211,7 +211,7 @@ ADDED: tuple[AddedKey, ...] = (
         version=2,
         within=True,
         played=True,
-        commit="0000000",
+        commit="0886d16",
         before="the engine's rule before the key: a hand could be emptied by the discard to reach a pile given on an empty hand, "
         "played from the next turn (Hand and Foot's walking: BGA, FEU)",
     ),
