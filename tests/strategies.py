@@ -45,7 +45,7 @@ from hypothesis import strategies as st
 
 from canasta.variants import Variant, bundled_dir, dumps_variant, load_variant, variant_names
 from canasta.variants.converter import unstructure_variant
-from canasta.variants.enums import CanastaKind, DeadRanks, MeldRank, WildLimit
+from canasta.variants.enums import CanastaKind, DeadRanks, MeldRank, ReserveTrigger, WildLimit
 from canasta.variants.liveness import POINT_KEYS, scoring_sources
 from canasta.variants.schema import (
     META_KEYS,
@@ -244,8 +244,12 @@ FIXED: dict[str, dict[str, st.SearchStrategy[Any]]] = {
 
 
 @st.composite
-def _reserve(draw: st.DrawFn, room: int) -> ReserveRules:
-    """Reserve piles: none, or up to four piles of 1 to 30 cards; piles dealt aside fit in ``room`` cards (the deck less the hands and the upcard)."""
+def _reserve(draw: st.DrawFn, room: int, counts: set[int]) -> ReserveRules:
+    """Reserve piles: none, or up to four piles of 1 to 30 cards; piles dealt aside fit in ``room`` cards (the deck less the hands and the upcard).
+
+    The piles are an array for every player count, or now and then the same piles as a table by player count; the discard
+    may always empty the hand to reach a pile given on an empty hand where a meld may not (``reserve.by_discard``).
+    """
     dealt = draw(st.booleans()) if room > 0 else False
     sizes: list[int] = []
     for _ in range(draw(st.integers(0, 4))):
@@ -254,7 +258,22 @@ def _reserve(draw: st.DrawFn, room: int) -> ReserveRules:
             break
         sizes.append(draw(st.integers(1, most) | st.just(most)))
     counted = st.booleans() if dealt and sizes else st.just(False)  # the cards of a pile never received lie aside only if dealt
-    return draw(section(ReserveRules, sizes=st.just(tuple(sizes)), dealt=st.just(dealt), untaken_cards_count=counted))
+    by_count = sizes and draw(st.booleans())
+    piles: Any = {PlayerCount(n): tuple(sizes) for n in counts} if by_count else tuple(sizes)
+    trigger = draw(st.sampled_from(ReserveTrigger))
+    continues = draw(st.booleans())
+    by_discard = st.booleans() if continues or trigger is not ReserveTrigger.EMPTY_HAND else st.just(True)
+    return draw(
+        section(
+            ReserveRules,
+            sizes=st.just(piles),
+            dealt=st.just(dealt),
+            untaken_cards_count=counted,
+            trigger=st.just(trigger),
+            turn_continues=st.just(continues),
+            by_discard=by_discard,
+        )
+    )
 
 
 @st.composite
@@ -314,8 +333,8 @@ def _variants(draw: st.DrawFn, citations: bool, player_counts: st.SearchStrategy
     first = 1 if upcard.enabled else 0
     # The deck deals every hand that plays, the upcard and the reserve piles dealt aside (validation.check_variant).
     room = min(52 * decks[k] + jokers[k] - first - (k - sitting_out[k]) for k in decks)  # left after hands of one card
-    reserve = draw(_reserve(room))
-    aside = sum(reserve.sizes) if reserve.dealt else 0
+    reserve = draw(_reserve(room, counts))
+    aside = sum(reserve.sizes_for(min(counts))) if reserve.dealt else 0  # the same piles for every count
     for n in sorted(counts):
         key = PlayerCount(n)
         most = min(30, (52 * decks[key] + jokers[key] - first - aside) // (n - sitting_out[key]))

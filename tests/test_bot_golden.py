@@ -63,6 +63,7 @@ CASES = (
     ("uruguayan", 3, 26, ("heuristic",)),
     ("hand-and-foot", 4, 27, ("heuristic",)),
     ("hand-and-foot", 4, 28, ("heuristic", "random", "heuristic", "heuristic")),
+    ("hand-and-foot", 6, 29, ("heuristic",)),
 )
 """(profile, players, game seed, bots: one for every seat, one per side, or one for all)."""
 

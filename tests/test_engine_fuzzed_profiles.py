@@ -53,6 +53,7 @@ from __future__ import annotations
 import enum
 import random
 import tempfile
+import types
 import typing
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -374,6 +375,15 @@ def targets(key: KeyInfo, variant: Variant) -> list[Change]:
             else:
                 raise NotImplementedError(f"no sweep targets for {key.path}: a table of {value_type}")
         return out
+    if typing.get_origin(tp) is types.UnionType:  # reserve.sizes: an array for every player count, or a table of arrays by count
+        by_count = current if isinstance(current, Mapping) else {PlayerCount(n): current for n in variant.player_counts}
+        size = max([1, *(len(piles) for piles in by_count.values())])
+        out = [("empty", (), None), ("lo", (lo,) * size, None), ("hi", (hi,) * size, None)]
+        for n in variant.player_counts:
+            count = PlayerCount(n)
+            piles = max(1, len(by_count.get(count, ())))
+            out += [("lo", {**by_count, count: (lo,) * piles}, n), ("hi", {**by_count, count: (hi,) * piles}, n)]
+        return out
     raise NotImplementedError(f"no sweep targets for {key.path}: {tp}; teach targets() and realized() this type")
 
 
@@ -404,6 +414,8 @@ def realized(key: KeyInfo, variant: Variant) -> set[str]:
         entries = [x for v in value.values() for x in (v if isinstance(v, tuple) else (v,))]
     elif isinstance(value, tuple):
         entries = list(value)
+    elif isinstance(value, Mapping):  # reserve.sizes as a table of arrays by player count
+        entries = [x for piles in value.values() for x in piles]
     else:
         entries = [value]
     out = {label for label, end in (("lo", lo), ("hi", hi)) if end in entries}
@@ -488,6 +500,9 @@ def make_valid(v: Variant, key: str, at: int | None) -> Variant:
             set_("reserve.dealt", True)
             if not v.reserve.sizes:
                 set_("reserve.sizes", (11,))
+    r = v.reserve
+    if not r.by_discard and not r.turn_continues and r.trigger is ReserveTrigger.EMPTY_HAND:  # a pile on an empty hand never reached
+        set_(*(("reserve.by_discard", True) if free("reserve.by_discard") else ("reserve.turn_continues", True)))
     if v.discard_pile.wild_and_natural and not _meld_ok(v, 2, 1):
         if free("discard_pile.wild_and_natural"):
             set_("discard_pile.wild_and_natural", False)
@@ -515,7 +530,7 @@ def make_valid(v: Variant, key: str, at: int | None) -> Variant:
                 set_("black_threes.meld_min", max(2, 2 * v.deal.decks[count]))
         d = v.deal
         playing = n - d.sitting_out.get(count, 0)
-        besides = (1 if v.upcard.enabled else 0) + (sum(v.reserve.sizes) if v.reserve.dealt else 0)  # the upcard, piles dealt aside
+        besides = (1 if v.upcard.enabled else 0) + (sum(v.reserve.sizes_for(n)) if v.reserve.dealt else 0)  # the upcard, piles dealt aside
         if playing * d.hand_size[count] + besides > 52 * d.decks[count] + d.jokers[count]:
             if free("deal.decks", n):
                 set_("deal.decks", {**d.decks, count: 4})

@@ -50,22 +50,25 @@ HAND_AND_FOOT_OPTION_KEYS = {
     "top-5": {"discard_pile.take_count"},
     "top-3": {"discard_pile.take_count"},
     "top-1": {"discard_pile.take_count"},
-    "13-card-packets": {"deal.hand_size.4", "reserve.sizes"},
-    "14-card-packets": {"deal.hand_size.4", "reserve.sizes"},
+    "13-card-packets": {"deal.hand_size.4", "deal.hand_size.6", "reserve.sizes.4", "reserve.sizes.6"},
+    "14-card-packets": {"deal.hand_size.4", "deal.hand_size.6", "reserve.sizes.4", "reserve.sizes.6"},
     "wild-books": {"canastas.wild_canastas"},
     "books-grow": {"canastas.naturals_added", "canastas.several_per_rank", "melds.max_size"},
     "books-grow-any-card": {"canastas.naturals_added", "canastas.wilds_added", "canastas.several_per_rank", "melds.max_size"},
     "one-and-one": {
         "going_out.canastas_required.4",
+        "going_out.canastas_required.6",
         "going_out.canasta_kinds_required.natural",
         "going_out.canasta_kinds_required.mixed",
     },
-    "one-clean-two-dirty": {"going_out.canastas_required.4", "going_out.canasta_kinds_required.natural"},
+    "one-clean-two-dirty": {"going_out.canastas_required.4", "going_out.canastas_required.6", "going_out.canasta_kinds_required.natural"},
     "red-three-100": {"red_threes.unmelded_penalty"},
     "red-three-300": {"red_threes.unmelded_penalty"},
     "minimums-60": {"initial_meld.minimums_by_hand"},
     "pile-after-opening": {"initial_meld.allowed_from_pile"},
     "black-three-0": {"scoring.card_points.black_three"},
+    "foot-next-turn": {"reserve.turn_continues"},
+    "no-walking": {"reserve.by_discard"},
 }
 
 
@@ -98,12 +101,13 @@ def test_a_hand_and_foot_option_sets_only_its_keys(path: Path) -> None:
     assert tomllib.loads(path.read_text(encoding="utf-8"))["extends"] == "hand-and-foot"
 
 
+@pytest.mark.parametrize("players", [4, 6])
 @pytest.mark.parametrize("bot_class", [RandomBot, HeuristicBot])
 @pytest.mark.parametrize("path", HAND_AND_FOOT_SNIPPETS, ids=[p.stem for p in HAND_AND_FOOT_SNIPPETS])
-def test_a_hand_and_foot_option_plays_a_whole_match(path: Path, bot_class: type) -> None:
-    """Four hands to the end, with random play and with the heuristic bot."""
+def test_a_hand_and_foot_option_plays_a_whole_match(path: Path, bot_class: type, players: int) -> None:
+    """Four hands to the end, with random play and with the heuristic bot, four players or six (two teams of three)."""
     variant = canasta.load_variant(path)
-    game = canasta.Game(variant, players=4, seed=11)
+    game = canasta.Game(variant, players=players, seed=11)
     bot = bot_class(seed=11)
     for _ in range(20_000):
         if game.is_over:

@@ -24,6 +24,7 @@ import pytest
 import tomli_w
 
 import canasta
+from canasta.bots import HeuristicBot, RandomBot, play_turn
 from canasta.core.cards import build_deck
 from canasta.core.meld_candidates import meld_key
 from canasta.encoding import ActionSpace, ObservationSpace
@@ -182,3 +183,122 @@ def test_untaken_cards_count_needs_piles_dealt_aside() -> None:
 def test_the_rule_is_stated_in_words() -> None:
     text = statement_text(_load(house(untaken_cards_count=True)), 4)
     assert "count against the player who never received one" in text
+
+
+# -- reserve.sizes by player count: four feet for four players, six for six (RVI, RG, NWP TEAMS) ------
+
+
+def test_the_bundled_profile_plays_four_or_six_with_a_foot_each() -> None:
+    """RVI; RG; NWP TEAMS: four players, or six in two teams of three; packs = players + 1, jokers kept (378 cards for six)."""
+    v = canasta.load_variant("hand-and-foot")
+    assert v.player_counts == (4, 6)
+    assert v.reserve.sizes == {4: (11,) * 4, 6: (11,) * 6}
+    game = canasta.Game(v, players=6, seed=1)
+    assert (game.rules.decks, game.rules.jokers, game.rules.sides) == (7, 14, 2)
+    assert game.rules.side_of == (0, 1, 0, 1, 0, 1)  # the teams alternate round the table
+    assert game.state.sizes == [11] * 6
+    assert [len(pile) for pile in game.state.reserves] == [11] * 6
+    assert game.state.census() == Counter(build_deck(7, 14))
+    assert sum(game.state.census().values()) == 378
+    assert len(game.rules.red_three_table) == 14  # one entry per red three of seven packs
+    assert canasta.Game(v, players=4, seed=1).rules.reserve_sizes == (11, 11, 11, 11)
+
+
+def test_an_array_of_reserve_sizes_still_holds_for_every_player_count() -> None:
+    """A file written before the table form loads unchanged: its array is the piles of every table it plays."""
+    data = {**HOUSE, "deal": {key: {**table, "6": {"decks": 7, "jokers": 28, "hand_size": 11}[key]} for key, table in HOUSE["deal"].items()}}
+    data["deal"]["sides"] = {"6": 2}
+    data["going_out"] = {"canastas_required": {"6": 1}}
+    data["red_threes"] = {"bonus_table": {**HOUSE["red_threes"]["bonus_table"], "6": [100 * (i + 1) for i in range(14)]}}
+    data["reserve"] = {**HOUSE["reserve"], "sizes": [11, 11, 11, 11]}
+    v = _load(data)
+    assert v.reserve.sizes == (11, 11, 11, 11)
+    assert canasta.Game(v, players=6, seed=0).rules.reserve_sizes == (11, 11, 11, 11)
+    assert v.reserve.sizes_for(4) == v.reserve.sizes_for(6) == (11, 11, 11, 11)
+
+
+def test_a_table_of_reserve_sizes_loads_dumps_and_compares_count_by_count() -> None:
+    table = _load(house(sizes={"4": [11, 11, 11, 11]}))
+    array = _load(HOUSE)
+    assert table.reserve.sizes == {4: (11, 11, 11, 11)}
+    assert canasta.loads_variant(canasta.dumps_variant(table)) == table
+    bundled = canasta.load_variant("hand-and-foot")
+    assert canasta.loads_variant(canasta.dumps_variant(bundled)) == bundled
+    assert [d.key for d in canasta.diff_variants(table, array) if d.key.startswith("reserve")] == []  # the same piles for four
+    other = _load(house(sizes={"4": [11, 11, 13, 11]}))
+    rows = [d for d in canasta.diff_variants(other, array) if d.key.startswith("reserve")]
+    assert [(d.key, d.a, d.b) for d in rows] == [("reserve.sizes.4", [11, 11, 13, 11], [11, 11, 11, 11])]
+    assert "reserve.sizes.4" in canasta.format_diff(rows, other, array)
+
+
+@pytest.mark.parametrize(
+    ("sizes", "path", "words"),
+    [
+        ({"4": [11, 11, 11, 11], "6": [11] * 6}, "reserve.sizes.6", "6 players has no deal.hand_size"),
+        ({"5": [11]}, "deal.hand_size.4", "4 players also need reserve.sizes.4"),
+        ({"4": [11, 0]}, "reserve.sizes.4[1]", "out of range"),
+        ({"four": [11]}, "reserve.sizes.four", "is not a player count; did you mean 4?"),
+        ({"4": 11}, "reserve.sizes.4", "expected an array"),
+        (11, "reserve.sizes", "expected an array, or a table of arrays keyed by player count"),
+        ({"4": []}, "going_out.reserve_taken", "reserve.sizes gives no pile for 4 players"),
+    ],
+)
+def test_a_bad_table_of_reserve_sizes_is_refused_with_its_path(sizes: Any, path: str, words: str) -> None:
+    with pytest.raises(canasta.VariantError) as info:
+        _load({**house(sizes=sizes), "going_out": {"reserve_taken": True}})
+    assert any(p.path == path and words in p.message for p in info.value.problems), info.value.problems
+
+
+@pytest.mark.parametrize("bot", [RandomBot, HeuristicBot])
+def test_six_player_matches_of_the_bundled_profile_play_to_the_end(bot: Any) -> None:
+    """Six players, two teams of three, play the four hands of a match with random and heuristic bots; a record replays it."""
+    v = canasta.load_variant("hand-and-foot")
+    for seed in range(2):
+        game = canasta.Game(v, players=6, seed=seed)
+        bots = [bot(seed=seat) for seat in range(6)]
+        while not game.is_over:
+            assert game.legal_actions()
+            play_turn(game, bots)
+            assert game.state.census() == Counter(build_deck(7, 14))
+        assert game.hand_number == 4 and str(game)
+        assert canasta.Game.replay(game.record()).scores == game.scores
+
+
+# -- reserve.by_discard and reserve.turn_continues: the table options of reaching the foot (BGA, FEU; decisions P68) --
+
+
+def test_no_walking_with_the_foot_from_the_next_turn_is_refused() -> None:
+    """Neither the discard nor a meld could empty the hand: the foot would be out of reach."""
+    with pytest.raises(canasta.VariantError) as info:
+        _load(house(by_discard=False, turn_continues=False))
+    assert [p.path for p in info.value.problems] == ["reserve.by_discard"]
+    assert "could never be reached" in info.value.problems[0].message
+    assert _load(house(by_discard=False, turn_continues=True)).reserve.by_discard is False
+    assert _load(house(by_discard=False, turn_continues=False, trigger="opening")).reserve.by_discard is False  # unused there
+
+
+def test_a_complete_file_written_before_by_discard_walks_as_it_did() -> None:
+    """upgrade.ADDED: a schema-2 file without the key played walking (BGA, FEU)."""
+    text = "\n".join(line for line in canasta.dumps_variant(canasta.load_variant("hand-and-foot")).splitlines() if not line.startswith("by_discard"))
+    assert "by_discard" not in text
+    assert canasta.loads_variant(text) == canasta.load_variant("hand-and-foot")
+
+
+@pytest.mark.parametrize("snippet", ["hand-and-foot-no-walking", "hand-and-foot-foot-next-turn"])
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_foot_options_never_leave_a_player_without_a_legal_action(snippet: str, players: int) -> None:
+    """Random play, the legal list checked action by action against the rules (``Game.violation``) where a hand holds one card."""
+    v = canasta.load_variant(f"docs/snippets/{snippet}.toml")
+    for seed in range(3):
+        game = canasta.Game(v, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            assert legal
+            if game.state.sizes[game.current_player] == 1 and game.phase == "meld":
+                texts = {a.text() for a in legal}
+                for rank in "456789TJQKA2":
+                    for action in (f"discard {rank}", f"meld {rank} n1"):
+                        assert (game.violation(action) is None) == (action in texts), action
+            melds = [a for a in legal if a.text().startswith("meld")]
+            game.apply(rng.choice(melds) if melds and rng.random() < 0.7 else rng.choice(legal))

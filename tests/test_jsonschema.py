@@ -148,7 +148,8 @@ def test_descriptions_defaults_and_ranges_come_from_the_schema_classes(schema: d
     for info in keys():
         node = _node(schema, info.path)
         assert node.get("description", "") == info.doc, info.path
-        value_nodes = list(node["properties"].values()) if node["type"] == "object" else [node]
+        forms = node.get("anyOf", [node])  # reserve.sizes: an array, or a table of arrays by player count
+        value_nodes = [value for form in forms for value in (list(form["properties"].values()) if form["type"] == "object" else [form])]
         for value in value_nodes:
             leaf = value["items"] if value["type"] == "array" else value
             if leaf["type"] == "integer":

@@ -21,6 +21,7 @@ from strategies import variants
 
 import canasta
 from canasta.variants.converter import unstructure_variant
+from canasta.variants.enums import ReserveTrigger
 from canasta.variants.glossary import GLOSSARY
 from canasta.variants.reference import keys
 from canasta.variants.schema import META_KEYS, PlayerCount, Variant, key_type
@@ -46,6 +47,8 @@ def _flat(variant: Variant, players: int) -> dict[str, Any]:
             for entry, v in (value or {}).items():
                 out[f"{key.path}.{entry}"] = v
             out.setdefault(key.path, {})
+        elif isinstance(value, dict):  # reserve.sizes as a table by player count, read at ``players``
+            out[key.path] = value.get(str(players), [])
         else:
             out[key.path] = value
     return out
@@ -99,14 +102,16 @@ SWITCHED_OFF: list[tuple[str, Off]] = [
     ("concealed_going_out.partner_canastas_count", lambda v, n: not v.concealed_going_out.allowed),
     ("concealed_going_out.minimum", lambda v, n: not v.concealed_going_out.allowed),
     ("concealed_going_out.bonus", lambda v, n: not v.concealed_going_out.allowed),
-    ("reserve.trigger", lambda v, n: not v.reserve.sizes),
-    ("reserve.one_per", lambda v, n: not v.reserve.sizes),
-    ("reserve.dealt", lambda v, n: not v.reserve.sizes),
-    ("reserve.turn_continues", lambda v, n: not v.reserve.sizes),
-    ("reserve.not_with_pile", lambda v, n: not v.reserve.sizes),
-    ("reserve.min_stock", lambda v, n: not v.reserve.sizes),
-    ("reserve.untaken_penalty", lambda v, n: not v.reserve.sizes),
-    ("reserve.becomes_stock", lambda v, n: not v.reserve.sizes or not v.reserve.dealt),
+    ("reserve.trigger", lambda v, n: not v.reserve.sizes_for(n)),
+    ("reserve.one_per", lambda v, n: not v.reserve.sizes_for(n)),
+    ("reserve.dealt", lambda v, n: not v.reserve.sizes_for(n)),
+    ("reserve.turn_continues", lambda v, n: not v.reserve.sizes_for(n)),
+    # by_discard: "Unused under another trigger."
+    ("reserve.by_discard", lambda v, n: not v.reserve.sizes_for(n) or v.reserve.trigger is not ReserveTrigger.EMPTY_HAND),
+    ("reserve.not_with_pile", lambda v, n: not v.reserve.sizes_for(n)),
+    ("reserve.min_stock", lambda v, n: not v.reserve.sizes_for(n)),
+    ("reserve.untaken_penalty", lambda v, n: not v.reserve.sizes_for(n)),
+    ("reserve.becomes_stock", lambda v, n: not v.reserve.sizes_for(n) or not v.reserve.dealt),
     # sign_by_canastas: "instead of plus_when".
     ("red_threes.plus_when", lambda v, n: bool(v.red_threes.sign_by_canastas)),
     # bonus_card: "The keys below then do not apply."

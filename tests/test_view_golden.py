@@ -48,6 +48,7 @@ TABLES = (
     ("cuban", 4),
     ("modern-american", 4),
     ("hand-and-foot", 4),
+    ("hand-and-foot", 6),
     ("swedish-official", 6),
     ("swedish-official", 3),
     ("swedish-club", 2),
@@ -60,7 +61,7 @@ TABLES = (
     ("uruguayan", 2),
 )
 """Every bundled profile, at two player counts where it has several: 2 to 6 players, sitting out (5 and 6 at Regency
-and Uruguayan), three sides (Swedish at 3, Regency at 3), partners in two and three."""
+and Uruguayan), three sides (Swedish at 3, Regency at 3), partners in two and three (Hand and Foot's six: two teams of three)."""
 SEEDS = range(3)
 STEPS = 260
 """Actions played per seed: a hand and more, across a deal."""

@@ -80,8 +80,12 @@ def discard_refusal(st: State, a: Discard) -> Violation | None:
         if st.ask_binds and yes_binds(st, seat):
             return ("going_out.ask_after_melding", "you melded before asking, so you must go out now that you can, whatever the answer")
         return None
-    if st.rules.reserve_sizes and (st.reserve_after_discard(seat) or st.reserve_when_empty(seat)):
+    if st.rules.reserve_sizes and st.reserve_after_discard(seat):
         return None  # the discard empties the hand, and a reserve pile refills it: no going out (HON rule 5)
+    if st.rules.reserve_sizes and st.reserve_when_empty(seat):
+        if not st.rules.reserve_by_discard:  # "no walking": the pile is reached by melding the hand out (BGA, FEU; decisions P68)
+            return ("reserve.by_discard", "your hand may not be emptied by the discard to reach your reserve pile: meld your last card instead")
+        return None  # "walking": the discard empties the hand, and the pile comes after it, played from the next turn (BGA, FEU)
     canastas, naturals = st.canastas(side)
     return going_out_violation(st, seat, canastas, naturals, turn_canastas(st, side), st.opened[side])
 

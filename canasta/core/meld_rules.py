@@ -111,6 +111,10 @@ def remaining_violation(
         )
     if k >= 2:
         return None
+    if r.reserve_sizes and st.reserve_when_empty(seat):
+        found = reserve_hand_violation(st, seat, side, k, rank, n, t, j, existing)
+        if found is not None:
+            return found
     if r.reserve_sizes and reserve_keeps_hand(st, seat, side, k, opened_after):
         return None
     if k == 0 and st.rules.final_discard_required:
@@ -152,6 +156,28 @@ def bonus_count(st: State, cards: Sequence[int]) -> int:
     return count
 
 
+def reserve_hand_violation(
+    st: State, seat: int, side: int, k: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None
+) -> Violation | None:
+    """Why a play may not leave ``k`` cards (0 or 1) while the player's reserve pile waits for his hand to empty (``reserve.trigger = "empty_hand"``).
+
+    Where the pile comes only after the discard (``reserve.turn_continues`` off), a meld may not empty the hand: the last
+    card is the discard that brings the pile, played from the next turn (decisions P68). Where the discard may not empty
+    the hand (``reserve.by_discard`` off, "no walking"), a meld may leave one card only where that card can then be melded,
+    emptying the hand by melding ("running", BGA, FEU): one card that could only be discarded would leave no legal action.
+    """
+    r = st.rules
+    if k == 0 and not r.reserve_turn_continues:
+        return ("reserve.turn_continues", "your reserve pile comes after your discard, to play from your next turn: keep a card to discard")
+    if k == 1 and not r.reserve_by_discard and not (st.reserve_to_play_on(seat) and last_card_melds(st, seat, side, rank, n, t, j, existing)):
+        return (
+            "reserve.by_discard",
+            "this leaves one card that you could only discard, and your hand may not be emptied by the discard to reach your reserve pile: "
+            "meld your whole hand, or keep two cards",
+        )
+    return None
+
+
 def reserve_keeps_hand(st: State, seat: int, side: int, k: int, opened_after: bool) -> bool:
     """Whether a reserve pile lets this play keep fewer than two cards (``reserve``): one to discard when a pile follows the discard (HON rule 5);
     none when one comes at once, as long as it brings enough cards to end the turn with a discard that keeps one."""
@@ -168,22 +194,29 @@ def reserve_keeps_hand(st: State, seat: int, side: int, k: int, opened_after: bo
     return k == 1 and (opens or st.reserve_after_discard(seat))
 
 
-def last_card_goes_out(
-    st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int
-) -> bool:
-    """Whether, after this meld, the one card left can be melded to go out (000 UTGÅNG 2: no discard needed).
+def last_card_melds(st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None) -> bool:
+    """Whether, after this meld, the one card left can be melded onto the side's melds, by their shape and limits (``reserve.by_discard``)."""
+    found = _last_card_targets(st, seat, side, rank, n, t, j, existing)
+    return found is not None and bool(found[2])
+
+
+def _last_card_targets(
+    st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None
+) -> tuple[State, int, list[tuple[int, int, int, int]]] | None:
+    """After this meld, on a copy of the state: the copy, the one card left's value and the melds it may join (their shape and limits
+    allowing); None where the meld leaves not exactly one card of one rank, or a red three is held.
 
     The meld is laid on a copy of the state, which the question is asked of; the state itself is never changed. The
     copy is made only for a meld that leaves exactly one card, which is rare.
     """
     counts = st.counts[seat]
     if st.red_threes_in_hand(seat):
-        return False
+        return None
     left = [
         c for c in range(WILD + 1) if counts[c] - (n if c == rank else 0) - (t if c == TWO else 0) - (j if c == WILD else 0) > 0
     ]
     if len(left) != 1:
-        return False
+        return None
     last = left[0]
     trial = st.copy()
     n0, t0, j0, cards = existing if existing is not None else (0, 0, 0, ())
@@ -197,14 +230,26 @@ def last_card_goes_out(
     else:
         targets = [(last, 1, 0, 0)] if last in melds else []
         value = rank_value(trial, last)
+    allowed = [
+        (r2, n2, t2, j2)
+        for r2, n2, t2, j2 in targets
+        if shape_violation(trial, r2, n2, t2 + j2, melds[r2]) is None and limit_violation(trial, side, r2, n2, t2, j2, melds[r2]) is None
+    ]
+    return trial, value, allowed
+
+
+def last_card_goes_out(
+    st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int
+) -> bool:
+    """Whether, after this meld, the one card left can be melded to go out (000 UTGÅNG 2: no discard needed)."""
+    found = _last_card_targets(st, seat, side, rank, n, t, j, existing)
+    if found is None:
+        return False
+    trial, value, targets = found
     opened = trial.opened[side] or points + value >= trial.minimum(side)
+    melds = trial.melds[side]
     for r2, n2, t2, j2 in targets:
-        target = melds[r2]
-        if shape_violation(trial, r2, n2, t2 + j2, target) is not None:
-            continue
-        if limit_violation(trial, side, r2, n2, t2, j2, target) is not None:
-            continue
-        canastas, naturals, turn_canastas, _ = after_meld(trial, side, r2, n2, t2, j2, target)
+        canastas, naturals, turn_canastas, _ = after_meld(trial, side, r2, n2, t2, j2, melds[r2])
         if going_out_violation(trial, seat, canastas, naturals, turn_canastas, opened) is None:
             return True
     return False
@@ -245,4 +290,17 @@ def meld_violation(st: State, a: Meld) -> Violation | None:
     return remaining_violation(st, seat, side, k, rank, n, t, j, existing, points if provisional else 0, st.pending)
 
 
-__all__ = ["after_meld", "bonus_count", "held_red_threes", "last_card_goes_out", "meld_violation", "natural_after", "rank_value", "remaining_violation", "reserve_keeps_hand", "shape_violation"]
+__all__ = [
+    "after_meld",
+    "bonus_count",
+    "held_red_threes",
+    "last_card_goes_out",
+    "last_card_melds",
+    "meld_violation",
+    "natural_after",
+    "rank_value",
+    "remaining_violation",
+    "reserve_hand_violation",
+    "reserve_keeps_hand",
+    "shape_violation",
+]

@@ -398,9 +398,10 @@ class State:
         return bool(self.rules.reserve_sizes) and self.rules.reserve_trigger is ReserveTrigger.EMPTY_HAND and self.reserve_available(seat)
 
     def reserve_to_play_on(self, seat: int) -> bool:
-        """Whether ``seat``, his hand emptied by a meld, receives a reserve pile and plays on: one is due and it brings two cards or more,
-        one to keep and one to discard (a pile of one card would leave him no way to end the turn)."""
-        return self.reserve_when_empty(seat) and self.next_reserve_cards() >= 2
+        """Whether ``seat``, his hand emptied by a meld, receives a reserve pile and plays on: the turn continues with it
+        (``reserve.turn_continues``), one is due and it brings two cards or more, one to keep and one to discard (a pile of
+        one card would leave him no way to end the turn)."""
+        return self.rules.reserve_turn_continues and self.reserve_when_empty(seat) and self.next_reserve_cards() >= 2
 
     def twos_in_hand(self, seat: int) -> int:
         return self.counts[seat][TWO]

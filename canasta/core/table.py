@@ -327,16 +327,19 @@ class TableRules:
         self.target = v.match.target
         self.match_hands = v.match.hands
         rs = v.reserve
-        self.reserve_sizes = rs.sizes
+        self.reserve_sizes = rs.sizes_for(players)
+        """The reserve piles of this table, in the order they are given: ``reserve.sizes``, or its entry for the player count."""
         self.reserve_trigger = rs.trigger
         """What gives a reserve pile: the side's opening, an empty hand or the side's first canasta (``reserve.trigger``)."""
         self.reserve_per_player = rs.one_per is ReserveLimit.PLAYER
         self.reserve_dealt = rs.dealt
         self.reserve_turn_continues = rs.turn_continues
+        self.reserve_by_discard = rs.by_discard
+        """A hand may be emptied by the discard to reach a reserve pile given on an empty hand (``reserve.by_discard``; "walking", BGA, FEU)."""
         self.reserve_not_with_pile = rs.not_with_pile
         self.reserve_min_stock = rs.min_stock
         self.reserve_untaken_penalty = rs.untaken_penalty
-        self.reserve_untaken_cards_count = rs.untaken_cards_count and rs.dealt and bool(rs.sizes)
+        self.reserve_untaken_cards_count = rs.untaken_cards_count and rs.dealt and bool(self.reserve_sizes)
         """The cards of piles still aside at the end of the hand count against the players (sides) who had none, as cards in hand
         (``reserve.untaken_cards_count``; Hand and Foot, TXN)."""
         self.reserve_becomes_stock = rs.becomes_stock

@@ -43,6 +43,7 @@ from canasta.core.cards import WILD
 from canasta.core.table import TableRules, UnsupportedPlayerCount
 from canasta.variants import Variant, VariantError, dumps_variant, loads_variant
 from canasta.variants.diff import RuleDifference, diff_variants, format_value
+from canasta.variants.enums import ReserveTrigger
 from canasta.variants.schema import PLAYER_COUNTS
 
 from .metrics import headline
@@ -123,6 +124,11 @@ _SWITCHED_OFF: tuple[Switch, ...] = (
         off=lambda r: not r["reserve_sizes"],
         dependants=("reserve_trigger", "reserve_dealt", "reserve_turn_continues", "reserve_not_with_pile", "reserve_min_stock"),
         why="there are no reserve piles (reserve.sizes), so the rules of giving one never apply",
+    ),
+    Switch(
+        off=lambda r: not r["reserve_sizes"] or r["reserve_trigger"] is not ReserveTrigger.EMPTY_HAND,
+        dependants=("reserve_by_discard",),
+        why="no reserve pile is given on an empty hand (reserve.sizes, reserve.trigger), so whether the discard may empty the hand to reach one never applies",
     ),
     Switch(
         off=lambda r: not r["reserve_sizes"] and not r["reserve_untaken_penalty"] and not r["reserve_taken_required"],

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import difflib
 import functools
+import types
 import typing
 from collections.abc import Mapping
 from enum import Enum
@@ -199,6 +200,28 @@ def _is_tuple(tp: Any) -> bool:
     return get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
 
 
+def _is_array_or_table(tp: Any) -> bool:
+    """An array for every player count, or a table of them by player count: ``tuple[X, ...] | Mapping[PlayerCount, tuple[X, ...]]`` (``reserve.sizes``)."""
+    if get_origin(tp) not in (types.UnionType, typing.Union):
+        return False
+    args = get_args(tp)
+    return len(args) == 2 and _is_tuple(args[0]) and _is_keyed(args[1])
+
+
+def _array_or_table(conv: TomllibConverter, tp: Any) -> Any:
+    array, table = get_args(tp)
+    structure_array, structure_table = _tuple_of(conv, get_args(array)[0]), _keyed(conv, get_args(table)[0], get_args(table)[1])
+
+    def structure(value: Any, _: Any) -> Any:
+        if isinstance(value, list):
+            return structure_array(value, array)
+        if isinstance(value, dict):
+            return structure_table(value, table)
+        raise InvalidValue([("", f"expected an array, or a table of arrays keyed by {_KEY_EXAMPLES[PlayerCount]}, got {describe(value)}")])
+
+    return structure
+
+
 def _make() -> TomllibConverter:
     conv = make_converter(forbid_extra_keys=True, detailed_validation=True)
     conv.register_structure_hook(int, _int)
@@ -209,6 +232,7 @@ def _make() -> TomllibConverter:
             conv.register_structure_hook(cls, _enum(cls))
     conv.register_structure_hook_factory(_is_tuple, lambda t: _tuple_of(conv, get_args(t)[0]))
     conv.register_structure_hook_factory(_is_keyed, lambda t: _keyed(conv, get_args(t)[0], get_args(t)[1]))
+    conv.register_structure_hook_factory(_is_array_or_table, lambda t: _array_or_table(conv, t))
     conv.register_unstructure_hook_factory(_is_tuple, lambda t: lambda v: [conv.unstructure(x) for x in v])
 
     def _tables(cls: type) -> Any:

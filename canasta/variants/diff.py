@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import re
 import textwrap
+import types
 import typing
 from collections.abc import Iterator, Mapping, Sequence
 from enum import Enum
@@ -82,8 +83,15 @@ class RuleDifference:
 
 
 def is_per_players(tp: Any) -> bool:
-    """Whether a field type is a mapping keyed by player count."""
+    """Whether a field type is a mapping keyed by player count, or may be one (``reserve.sizes``: an array for every count, or a table of them)."""
+    if get_origin(tp) in (types.UnionType, typing.Union):
+        return any(is_per_players(arg) for arg in get_args(tp))
     return get_origin(tp) in (Mapping, dict, typing.Mapping) and get_args(tp)[:1] == (PlayerCount,)
+
+
+def _by_count(value: Any, variant: Variant) -> Any:
+    """A value that holds for every player count (an array of ``reserve.sizes``) as the table it means: the same value for each count the profile plays."""
+    return value if isinstance(value, dict) else {str(n): value for n in variant.player_counts}
 
 
 def is_keyed(tp: Any) -> bool:
@@ -158,6 +166,8 @@ def _split(key: KeyInfo, a: Any, b: Any, va: Variant, vb: Variant, players: int 
 
     With ``players``, a rule by player count gives only that count's triple.
     """
+    if is_per_players(key.type) and isinstance(a, dict) != isinstance(b, dict):
+        a, b = _by_count(a, va), _by_count(b, vb)  # a table by player count against an array for every count: compared count by count
     if is_per_players(key.type) and isinstance(a, dict) and isinstance(b, dict):
         counts = [str(players)] if players is not None else sorted(set(a) | set(b), key=int)
         for n in counts:

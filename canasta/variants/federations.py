@@ -19,7 +19,7 @@ import attrs
 
 from ..textfiles import write_stdout_utf8
 from .citations import citation_for
-from .diff import format_value, is_keyed, md_cell, md_code, rule_values, strip_parentheses, summary
+from .diff import format_value, is_keyed, is_per_players, md_cell, md_code, rule_values, strip_parentheses, summary
 from .loading import load_variant
 from .profile_files import variant_names
 from .reference import KeyInfo, class_doc, keys
@@ -47,7 +47,7 @@ def short_citation(citation: str) -> str:
 
 def cell_value(key: KeyInfo, value: Any) -> str:
     """A value as the comparison shows it: rules by player count, rank or kind as ``2: 15, 4: 11``, the rest as TOML data."""
-    if is_keyed(key.type) and isinstance(value, dict):
+    if (is_keyed(key.type) or is_per_players(key.type)) and isinstance(value, dict):
         if not value:
             return "(none)"
         order = key_order(key.type)

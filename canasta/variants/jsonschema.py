@@ -15,6 +15,7 @@ does (``forbid_extra_keys``).
 
 from __future__ import annotations
 
+import types
 import typing
 from collections.abc import Mapping
 from enum import Enum
@@ -64,6 +65,8 @@ def _json_value(value: Any) -> Any:
 
 def _value_schema(tp: Any, lo: int | None, hi: int | None) -> dict[str, Any]:
     """The schema of one value of type ``tp``; ``lo``/``hi`` bound every integer inside it."""
+    if get_origin(tp) in (types.UnionType, typing.Union):
+        return {"anyOf": [_value_schema(arg, lo, hi) for arg in get_args(tp)]}  # reserve.sizes: an array, or a table of arrays by player count
     if key_type(tp) is PlayerCount:
         item = _value_schema(get_args(tp)[1], lo, hi)
         return {

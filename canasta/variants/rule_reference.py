@@ -12,6 +12,7 @@ accepts. Regenerate it after changing the schema or a profile::
 
 from __future__ import annotations
 
+import types
 import typing
 from collections.abc import Mapping
 from enum import Enum
@@ -49,6 +50,8 @@ def type_text(key: KeyInfo) -> str:
     """The type of a key in words, with its bounds: ``integer from 0 to 5``, ``list of integers``, ``one of the values below``."""
 
     def describe(tp: Any, plural: bool = False) -> str:
+        if get_origin(tp) in (types.UnionType, typing.Union):
+            return ", or ".join(describe(arg) for arg in get_args(tp))
         if key_type(tp) is PlayerCount:
             return f"a table by player count (keys 2 to 6), each value {describe(get_args(tp)[1])}"
         if is_keyed(tp):

@@ -347,8 +347,8 @@ class ReserveRules:
     discard without going out.
     """
 
-    sizes: tuple[int, ...] = rule((), lo=1, hi=30)
-    """The piles, by size, in the order they are given (Modern American: [4, 3], WCA "This is called a Talon", EBB §2.4). Empty: no reserve."""
+    sizes: tuple[int, ...] | Mapping[PlayerCount, tuple[int, ...]] = rule((), lo=1, hi=30)
+    """The piles, by size, in the order they are given (Modern American: [4, 3], WCA "This is called a Talon", EBB §2.4). Empty: no reserve. An array holds for every player count; a table by player count, like the other per-player keys, gives each count its own piles and must then list exactly the counts of ``deal.hand_size`` (Hand and Foot: a foot for each player, four for four and six for six, RVI, RG, NWP TEAMS; decisions P68)."""
     trigger: ReserveTrigger = rule(ReserveTrigger.OPENING)
     """What gives a player the next pile: his side's opening, an empty hand, or his side's first canasta."""
     one_per: ReserveLimit = rule(ReserveLimit.SIDE)
@@ -356,7 +356,9 @@ class ReserveRules:
     dealt: bool = rule(False)
     """The piles are dealt aside after the hands (MEG); otherwise each is drawn from the stock when given (EBB §2.4, the same cards in effect)."""
     turn_continues: bool = rule(False)
-    """The player receives the pile at once and plays on; otherwise he receives it after his discard, and plays it from his next turn (WCA, EBB §2.4)."""
+    """The player receives the pile at once and plays on; otherwise he receives it after his discard, and plays it from his next turn (WCA, EBB §2.4). Under ``trigger = "empty_hand"``: on, a hand emptied by a meld picks up its pile and plays on ("running to the foot", BGA, FEU); off, the pile always comes after the discard, so a meld must keep a card to discard (the house rule "the foot from the next turn", decisions P68)."""
+    by_discard: bool = rule(True)
+    """Under ``trigger = "empty_hand"``, the discard may empty the hand to reach the pile, which then comes after it and is played from the next turn ("walking", BGA, FEU); off, the house rule "no walking": while his pile waits, a player may not discard his last card, so he reaches the pile by melding his hand out ("running", BGA, FEU), and a meld may leave him one card only where that card can then be melded (decisions P68). Off needs ``turn_continues``, the pile else never reached. Unused under another trigger."""
     not_with_pile: bool = rule(False)
     """No pile is given for a trigger in a turn in which the player took the discard pile (Modern American: EBB §2.4, CLA)."""
     min_stock: int = rule(0, lo=0, hi=100)
@@ -367,6 +369,10 @@ class ReserveRules:
     """The cards of a pile still dealt aside at the end of the hand count against the player (or side, ``one_per``) who never received one, as cards left in his hand: their points, a red three among them ``red_threes.unmelded_penalty``, a black three ``black_threes.hand_penalty``. The piles left are matched to the players (sides) without one in seat (side) order; each is dealt at random, so the same in effect as a pile per player. Needs ``dealt`` (Hand and Foot: TXN, a foot never reached counts against its player like hand cards, decisions P68; a red three left in hand or foot is penalized, "Red and black threes"). Off: a pile never received costs only ``untaken_penalty``."""
     becomes_stock: bool = rule(False)
     """Piles still dealt aside become the stock when it runs out (Buraco's morto)."""
+
+    def sizes_for(self, players: int) -> tuple[int, ...]:
+        """The piles for a table of ``players``: the array, or its count's entry in a table by player count (none where the table lacks the count)."""
+        return tuple(self.sizes.get(PlayerCount(players), ())) if isinstance(self.sizes, Mapping) else self.sizes
 
 
 @attrs.frozen(kw_only=True)

@@ -399,9 +399,7 @@ def _going_out(t: _Table) -> list[Line]:
             ConcealedMinimum.NEVER_WAIVED: "the opening minimum where his side has not opened",
         }[cg.minimum]
         counts = "the side's canastas already on the table count" if cg.partner_canastas_count else "his own canastas must make the number"
-        text = (
-            f"melding the whole hand in one turn, when {who} melded nothing before: bonus {cg.bonus} instead; {minimum}; {counts}"
-        )
+        text = f"melding the whole hand in one turn, when {who} melded nothing before: bonus {cg.bonus} instead; {minimum}; {counts}"
         keys = ["concealed_going_out.allowed", "concealed_going_out.who_has_not_melded", "concealed_going_out.minimum"]
         keys += ["concealed_going_out.partner_canastas_count", "concealed_going_out.bonus"]
         lines.append(Line(topic="going out concealed", text=text, keys=tuple(keys)))
@@ -430,20 +428,22 @@ def _going_out(t: _Table) -> list[Line]:
 
 def _reserve(t: _Table) -> list[Line]:
     r = t.v.reserve
-    if not r.sizes:
+    if not (sizes := r.sizes_for(t.players)):
         return []
     trigger = {ReserveTrigger.OPENING: "his side's opening", ReserveTrigger.EMPTY_HAND: "emptying his hand", ReserveTrigger.FIRST_CANASTA: "his side's first canasta"}[r.trigger]
     per = "each side" if r.one_per is ReserveLimit.SIDE else "each player"
     text = (
-        f"{count_text(len(r.sizes), 'pile')} of {and_list([str(n) for n in r.sizes])} cards, given in that order, each to the player who"
+        f"{count_text(len(sizes), 'pile')} of {and_list([str(n) for n in sizes])} cards, given in that order, each to the player who"
         f" earns it by {trigger}; {per} receives at most one"
     )
     text += "; dealt aside after the hands" if r.dealt else "; drawn from the stock when given"
+    keys = ["reserve.sizes", "reserve.trigger", "reserve.one_per", "reserve.dealt", "reserve.turn_continues"]
     if r.trigger is ReserveTrigger.EMPTY_HAND:  # BGA, FEU: "running" to the pile by a meld, "walking" to it by the discard
-        text += "; a hand emptied by a meld plays on with it at once, one emptied by the discard plays it from the next turn"
+        run = "a hand emptied by a meld plays on with it at once" if r.turn_continues else "no meld may empty the hand"
+        walk = "one emptied by the discard plays it from the next turn" if r.by_discard else "no discard may empty it to reach the pile"
+        text, keys = f"{text}; {run}, {walk}", [*keys, "reserve.by_discard"]
     else:
         text += "; he plays on with it at once" if r.turn_continues else "; he receives it after his discard, and may empty his hand with that discard"
-    keys = ["reserve.sizes", "reserve.trigger", "reserve.one_per", "reserve.dealt", "reserve.turn_continues"]
     if r.not_with_pile:
         text += "; none is given in a turn in which the player took the pile: that one is lost"
         keys.append("reserve.not_with_pile")

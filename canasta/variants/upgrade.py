@@ -17,6 +17,10 @@ asking after melding, while new profiles allow it). ``tests/compat`` holds the
 rule keys each version's first files gave, read from the commits, and fails
 when the schema has a rule key that is neither among them nor here.
 
+A key whose type was widened needs nothing here: every value it took before
+still loads and means what it meant (``reserve.sizes``, an array for every
+player count, may also be a table of arrays by player count).
+
 A file that names no ``schema_version`` is read as version 1 if it gives a key
 that only version 1 has, and as the current version otherwise (the two read
 such a file alike).
@@ -201,6 +205,15 @@ ADDED: tuple[AddedKey, ...] = (
         played=True,
         commit="98d1445",
         before="the engine's rule before the key: black threes were melded when going out, 3 or 4 of them (000 SVARTA TREOR 2, 001 §20 C)",
+    ),
+    AddedKey(
+        key="reserve.by_discard",
+        version=2,
+        within=True,
+        played=True,
+        commit="0886d16",
+        before="the engine's rule before the key: a hand could be emptied by the discard to reach a pile given on an empty hand, "
+        "played from the next turn (Hand and Foot's walking: BGA, FEU)",
     ),
 )
 """Every rule key that files of some schema version were written without, in the order they came, with the value those files played.

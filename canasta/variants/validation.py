@@ -17,7 +17,7 @@ import attrs
 
 from canasta.errors import ArgumentError, Problem, shown_value
 
-from .enums import CanastaKind, DeadRanks, MeldRank, WildLimit
+from .enums import CanastaKind, DeadRanks, MeldRank, ReserveTrigger, WildLimit
 from .liveness import scoring_sources
 from .schema import Variant, special_hand_groups
 from .shown import shown_toml
@@ -29,7 +29,7 @@ PER_PLAYER_KEYS = (
     "going_out.canastas_required",
     "red_threes.bonus_table",
 )
-"""Per-player-count values that must cover exactly the player counts of deal.hand_size."""
+"""Per-player-count values that must cover exactly the player counts of deal.hand_size; so must ``reserve.sizes`` where it is a table by player count rather than an array."""
 
 
 def value_ranges(v: Variant) -> list[Problem]:
@@ -130,6 +130,17 @@ SPECIAL_HAND_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 """A special hand's name: a lower-case word that the action's text form can carry (``show seven_pairs``)."""
 
 
+def _no_piles(v: Variant) -> str:
+    """Why some table the profile plays has no reserve pile (``reserve.sizes`` empty, or empty for a player count it plays), or ""."""
+    sizes = v.reserve.sizes
+    if not isinstance(sizes, Mapping):
+        return "" if sizes else "reserve.sizes is empty"
+    bare = [str(n) for n in sorted(sizes) if not sizes[n] and n in v.deal.hand_size]
+    if bare:
+        return f"reserve.sizes gives no pile for {', '.join(bare)} players"
+    return "" if sizes else "reserve.sizes is an empty table"
+
+
 def _family_problems(v: Variant, sound: typing.Callable[..., bool]) -> list[Problem]:
     """The contradictions of the rules schema 2 added: meld sizes, the canasta kinds, per-rank keys, special hands, reserves."""
     out: list[Problem] = []
@@ -196,10 +207,20 @@ def _family_problems(v: Variant, sound: typing.Callable[..., bool]) -> list[Prob
                 )
             )
     r = v.reserve
-    if v.going_out.reserve_taken and not r.sizes and sound("going_out.reserve_taken", "reserve.sizes"):
-        out.append(Problem(path="going_out.reserve_taken", message="there is no reserve pile to take: reserve.sizes is empty"))
+    no_piles = _no_piles(v)
+    if v.going_out.reserve_taken and no_piles and sound("going_out.reserve_taken", "reserve.sizes"):
+        out.append(Problem(path="going_out.reserve_taken", message=f"there is no reserve pile to take: {no_piles}"))
+    walled = not r.by_discard and not r.turn_continues and r.trigger is ReserveTrigger.EMPTY_HAND
+    if walled and sound("reserve.by_discard", "reserve.turn_continues", "reserve.trigger"):
+        out.append(
+            Problem(
+                path="reserve.by_discard",
+                message="a pile given on an empty hand could never be reached: the discard may not empty the hand, and with "
+                "reserve.turn_continues = false neither may a meld; set one of them to true",
+            )
+        )
     if r.untaken_cards_count and sound("reserve.untaken_cards_count", "reserve.dealt", "reserve.sizes"):
-        missing = [why for why, lacking in (("reserve.dealt is off", not r.dealt), ("reserve.sizes is empty", not r.sizes)) if lacking]
+        missing = [why for why, lacking in (("reserve.dealt is off", not r.dealt), (no_piles, bool(no_piles))) if lacking]
         if missing:
             out.append(
                 Problem(
@@ -234,7 +255,8 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
         out.append(Problem(path="deal.hand_size", message="no player count has a hand size; give at least one, like { 4 = 11 }"))
     missing: dict[int, list[str]] = {}
     short_of_threes: list[str] = []
-    for key in PER_PLAYER_KEYS:
+    by_count = ("reserve.sizes",) if isinstance(v.reserve.sizes, Mapping) else ()  # a table by player count, not the array for every count
+    for key in (*PER_PLAYER_KEYS, *by_count):
         group, name = key.split(".")
         have = set(getattr(getattr(v, group), name))
         for n in sorted(counts - have):
@@ -260,7 +282,7 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
         if decks is not None and jokers is not None:
             total = 52 * decks + jokers
             upcard = 1 if v.upcard.enabled else 0
-            aside = sum(v.reserve.sizes) if v.reserve.dealt else 0
+            aside = sum(v.reserve.sizes_for(n)) if v.reserve.dealt else 0
             dealt = playing * v.deal.hand_size[n] + upcard + aside
             if dealt > total and sound(f"deal.hand_size.{n}", f"deal.decks.{n}", f"deal.jokers.{n}", f"deal.sitting_out.{n}", "reserve"):
                 extra = (" plus the upcard" if upcard else "") + (f" plus {aside} cards of reserve piles" if aside else "")
