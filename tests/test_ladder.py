@@ -36,7 +36,7 @@ def test_the_ladder_is_the_same_for_the_same_seeds(finnish_ladder: canasta.simul
     again = ladder("finnish", players=4, bots=["random", "heuristic", small_search], pairs=4, seed=1, workers=1)
     assert again == finnish_ladder
     text = to_markdown([again], command="python -m canasta.simulation.ladder ...", commit="abc1234", machine="x86_64", day="2026-11-28")
-    assert "commit abc1234" in text and "| random v heuristic | 0 | 4 | 0 |" in text
+    assert "commit abc1234" in text and "| random v heuristic | 0 | 4 | 0 | 0% (0% to 49%) |" in text
 
 
 def test_bradley_terry_ratings_follow_the_pairs_won() -> None:
@@ -49,6 +49,8 @@ def test_bradley_terry_ratings_follow_the_pairs_won() -> None:
     assert r["b"] == 0 and r["a"] > 100 and r["c"] < -100
     even = fit(["a", "b"], [Meeting(first="a", second="b", won=5, lost=5, tied=2, mean_difference=0.0)])
     assert even == pytest.approx({"a": 0.0, "b": 0.0})
+    p, low, high = meetings[2].share()
+    assert p == 0.9 and 0.76 < low < 0.77 and 0.96 < high < 0.97  # Wilson, 36 of 40
 
 
 def test_a_table_of_three_sides_and_a_bad_profile_are_refused(capsys: pytest.CaptureFixture[str]) -> None:

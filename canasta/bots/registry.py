@@ -54,7 +54,7 @@ class RegisteredBot:
     it sizes chunks of simulation work, never results."""
 
 
-SEARCH_LEVELS: Mapping[str, int] = MappingProxyType({"quick": 12, "normal": 48, "strong": 192})
+SEARCH_LEVELS: Mapping[str, int] = MappingProxyType({"quick": 8, "normal": 20, "strong": 80})
 """The search bot's levels: playouts per decision (``canasta play --level``; the bots ``search-quick``, ``search``,
 ``search-strong``). What each costs and how strong it is: docs/bots.md, "The search bot"."""
 

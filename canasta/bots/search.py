@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from canasta.core.state import State
     from canasta.core.views import PlayerView
 
-DEFAULT_PLAYOUTS = 48
+DEFAULT_PLAYOUTS = 20
 """The playouts of a decision when none are given: the ``search`` level of ``canasta play``."""
 DEFAULT_HORIZON = 200
 """Turns a playout plays after the candidate before the table is scored, when the hand has not ended: in effect to the

@@ -32,26 +32,17 @@ from collections.abc import Callable
 
 from canasta.errors import ArgumentError
 
-from .cards import CODES_AT, JOKER, N_CODES, RED_THREES, THREE, WILD, build_deck
+from .cards import CODES_AT, JOKER, RED_THREES, THREE, WILD, build_deck
 from .state import State
 from .views import PlayerView
 
 
 def unseen_cards(public: State) -> list[int]:
-    """The cards of the deck that ``public`` (a :meth:`State.public_copy`) does not place, in code order."""
+    """The cards of the deck that ``public`` (a :meth:`State.public_copy`) does not place, in code order: the deck less
+    its census (:meth:`State.census`), whose hidden places hold -1."""
     rules = public.rules
-    seen: Counter[int] = Counter()
-    for row in public.counts:
-        for code in range(N_CODES):
-            if row[CODES_AT + code]:
-                seen[code] += row[CODES_AT + code]
-    for side_melds in public.melds:
-        for meld in side_melds.values():
-            seen.update(meld[3])
-    for threes in public.red_threes:
-        seen.update(threes)
-    seen.update(public.pile)
-    seen.update(public.pending)
+    seen = public.census()
+    del seen[-1]
     return sorted((Counter(build_deck(rules.decks, rules.jokers)) - seen).elements())
 
 

@@ -57,6 +57,17 @@ class Meeting:
         """Pairs played."""
         return self.won + self.lost + self.tied
 
+    def share(self) -> tuple[float, float, float]:
+        """The first bot's share of the pairs (a tie half), with its 95% Wilson interval."""
+        n = self.pairs
+        if not n:
+            return 0.5, 0.0, 1.0
+        p = (self.won + self.tied / 2) / n
+        z = 1.959964
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return p, centre - half, centre + half
+
 
 @attrs.frozen(kw_only=True)
 class Rating:
@@ -193,8 +204,12 @@ def to_markdown(ladders: Sequence[Ladder], *, command: str, commit: str, machine
         lines += ["", f"## {lad.variant}, {lad.players} players ({lad.pairs} pairs a meeting, seed {lad.seed})", ""]
         lines += ["| bot | rating | 95% interval |", "|---|---:|---|"]
         lines += [f"| {r.bot} | {r.elo:+.0f} | {r.low:+.0f} to {r.high:+.0f} |" for r in lad.ratings]
-        lines += ["", "| meeting | won | lost | tied | mean margin a pair |", "|---|---:|---:|---:|---:|"]
-        lines += [f"| {m.first} v {m.second} | {m.won} | {m.lost} | {m.tied} | {m.mean_difference:+.0f} |" for m in lad.meetings]
+        lines += ["", "| meeting | won | lost | tied | share of pairs (95% interval) | mean margin a pair |", "|---|---:|---:|---:|---|---:|"]
+        for m in lad.meetings:
+            p, low, high = m.share()
+            lines.append(
+                f"| {m.first} v {m.second} | {m.won} | {m.lost} | {m.tied} | {p:.0%} ({low:.0%} to {high:.0%}) | {m.mean_difference:+.0f} |"
+            )
     return "\n".join(lines) + "\n"
 
 
