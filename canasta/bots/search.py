@@ -66,7 +66,7 @@ DEFAULT_HORIZON = 200
 end of the hand, which measured stronger than a horizon of 8 turns (docs/bots.md, "The search bot")."""
 DEFAULT_CANDIDATES = 4
 """The most actions a decision compares."""
-DEFAULT_CONFIDENCE = 1.5
+DEFAULT_CONFIDENCE = 3.0
 """Standard errors by which a candidate's mean gain over the heuristic's choice must clear zero to be played instead."""
 
 
