@@ -166,7 +166,7 @@ def ratings(bots: Sequence[str], meetings: Sequence[Meeting], *, seed: int, resa
     for bot in bots:
         values = sorted(drawn[bot])
         low = values[int(0.025 * (len(values) - 1))] if values else point[bot]
-        high = values[int(math.ceil(0.975 * (len(values) - 1)))] if values else point[bot]
+        high = values[math.ceil(0.975 * (len(values) - 1))] if values else point[bot]
         out.append(Rating(bot=bot, elo=point[bot], low=low, high=high))
     return tuple(sorted(out, key=lambda r: -r.elo))
 
