@@ -3,7 +3,7 @@
     python benchmarks/soak_profiles.py hand-and-foot docs/snippets/hand-and-foot-*.toml --random 200 --heuristic 20
 
 Each profile plays ``--random`` matches with uniformly random legal actions and
-``--heuristic`` matches with ``canasta.HeuristicBot`` in every seat, four players,
+``--heuristic`` matches with ``canasta.HeuristicBot`` in every seat, ``--players`` players (four by default),
 seeds from 0. At every hand end every card of the deck is in exactly one place;
 any dead end (no legal action before the end) or exception stops it; every
 match's record replays to the same totals. ``soak.py`` does the random part
@@ -23,14 +23,14 @@ from canasta.core.cards import build_deck
 from canasta.core.events import HandEnded
 
 
-def soak(ref: str, policy: str, matches: int) -> int:
+def soak(ref: str, policy: str, matches: int, players: int = 4) -> int:
     """Play ``matches`` matches of ``ref`` under ``policy``; the hands played."""
     v = canasta.load_variant(ref)
     hands = 0
     for seed in range(matches):
-        g = canasta.Game(v, players=4, seed=seed)
+        g = canasta.Game(v, players=players, seed=seed)
         deck = collections.Counter(build_deck(g.state.rules.decks, g.state.rules.jokers))
-        bots = [canasta.HeuristicBot(seed=seed * 4 + s) for s in range(4)] if policy == "heuristic" else None
+        bots = [canasta.HeuristicBot(seed=seed * players + s) for s in range(players)] if policy == "heuristic" else None
         rng = random.Random(seed)
         while not g.is_over:
             legal = g.legal_actions()
@@ -48,11 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("profiles", nargs="+", help="bundled profile names or .toml house files")
     p.add_argument("--random", type=int, default=200, help="random-play matches per profile (default 200)")
     p.add_argument("--heuristic", type=int, default=20, help="heuristic matches per profile (default 20)")
+    p.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
     args = p.parse_args(argv)
     t0 = time.time()
     for ref in args.profiles:
         for policy, matches in (("random", args.random), ("heuristic", args.heuristic)):
-            print(f"{ref}: {policy} {matches} matches, {soak(ref, policy, matches)} hands, no failure", flush=True)
+            print(f"{ref}: {policy} {matches} matches, {soak(ref, policy, matches, args.players)} hands, no failure", flush=True)
     n = len(args.profiles)
     print(f"{n} profiles: {n * args.random} random and {n * args.heuristic} heuristic matches, every record replayed, in {time.time() - t0:.0f} s")
     return 0
