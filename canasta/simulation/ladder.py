@@ -44,11 +44,15 @@ class Meeting:
     """Two bots' pairs of hands on one profile: ``first`` against ``second``."""
 
     first: str
+    """The first bot's name (its partnership sits in side 0 in the first hand of each pair)."""
     second: str
+    """The second bot's name."""
     won: int
     """Pairs the first bot's side won."""
     lost: int
+    """Pairs the second bot's side won."""
     tied: int
+    """Pairs with equal totals."""
     mean_difference: float
     """The first bot's mean margin per pair (its two hands' score less the other's), in points."""
 
@@ -74,9 +78,13 @@ class Rating:
     """One bot's rating on the Elo scale, with its 95% bootstrap interval."""
 
     bot: str
+    """The bot's name."""
     elo: float
+    """Its rating: 400 points are ten to one odds of winning a pair; the anchor bot has 0."""
     low: float
+    """The low end of the 95% bootstrap interval."""
     high: float
+    """The high end of the 95% bootstrap interval."""
 
 
 @attrs.frozen(kw_only=True)
@@ -84,10 +92,15 @@ class Ladder:
     """A profile's round robin: every meeting and the ratings fitted to them."""
 
     variant: str
+    """The profile or house file, as given."""
     players: int
+    """Players at the table."""
     pairs: int
+    """Paired deals a meeting."""
     seed: int
+    """The seed of every meeting's deals."""
     meetings: tuple[Meeting, ...]
+    """Every two bots' meeting, in the order the bots were given."""
     ratings: tuple[Rating, ...]
     """Best first."""
 
