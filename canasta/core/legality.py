@@ -64,12 +64,9 @@ def discard_refusal(st: State, a: Discard) -> Violation | None:
         return ("turn", "you do not hold that card")
     if st.pending:
         return ("initial_meld.pending_pile", "the pile waits until your opening reaches the minimum; meld more or retract")
-    if not st.opened[side] and st.turn_new and st.sizes[seat] > 1:
-        need = st.minimum(side)
-        if st.turn_points >= need:
-            size = st.rules.natural_meld_size
-            return ("initial_meld.natural_meld_size", f"your opening counts {st.turn_points} points but needs a meld of {size} or more naturals and no wild card")
-        return (st.rules.minimum_key(), f"your opening counts {st.turn_points} points and your side needs {need}")
+    short = not st.opened[side] and st.turn_new  # an opening laid this turn that has not reached what opening needs
+    if short and st.sizes[seat] > 1:
+        return _short_opening(st, side)
     if st.rules.discard_restricted:
         found = discards.discard_violation(st, seat, WILD if a.rank == JOKER else a.rank)
         if found is not None:
@@ -81,13 +78,24 @@ def discard_refusal(st: State, a: Discard) -> Violation | None:
             return ("going_out.ask_after_melding", "you melded before asking, so you must go out now that you can, whatever the answer")
         return None
     if st.rules.reserve_sizes and st.reserve_after_discard(seat):
-        return None  # the discard empties the hand, and a reserve pile refills it: no going out (HON rule 5)
+        return _short_opening(st, side) if short else None  # the discard empties the hand, and a reserve pile refills it: no going out (HON rule 5)
     if st.rules.reserve_sizes and st.reserve_when_empty(seat):
+        if short:  # the hand goes on from the reserve pile, so the opening must stand as for any other discard (001 §13 A)
+            return _short_opening(st, side)
         if not st.rules.reserve_by_discard:  # "no walking": the pile is reached by melding the hand out (BGA, FEU; decisions P68)
             return ("reserve.by_discard", "your hand may not be emptied by the discard to reach your reserve pile: meld your last card instead")
         return None  # "walking": the discard empties the hand, and the pile comes after it, played from the next turn (BGA, FEU)
     canastas, naturals = st.canastas(side)
     return going_out_violation(st, seat, canastas, naturals, turn_canastas(st, side), st.opened[side])
+
+
+def _short_opening(st: State, side: int) -> Violation:
+    """Why an opening laid this turn does not yet open the side: too few points, or no natural meld of the size asked (001 §13 A; WCA "INITIAL MELD")."""
+    need = st.minimum(side)
+    if st.turn_points >= need:
+        size = st.rules.natural_meld_size
+        return ("initial_meld.natural_meld_size", f"your opening counts {st.turn_points} points but needs a meld of {size} or more naturals and no wild card")
+    return (st.rules.minimum_key(), f"your opening counts {st.turn_points} points and your side needs {need}")
 
 
 def decline_violation(st: State) -> Violation | None:

@@ -420,6 +420,14 @@ def _discard(st: State, a: Discard, events: list[Event], turn_cap: int) -> None:
 def _retract(st: State, events: list[Event]) -> None:
     seat = st.current
     side = st.rules.side_of[seat]
+    _take_back_opening(st, seat, side)
+    st.retracted = True
+    st.minimum_raise = added(st.minimum_raise, side, st.rules.minimum_raise)
+    events.append(OpeningRetracted(seat=seat, cards=st.sizes[seat], new_minimum=st.minimum(side)))
+
+
+def _take_back_opening(st: State, seat: int, side: int) -> None:
+    """Return this turn's melds of a side that has not opened to ``seat``'s hand, and a pile taken for them to the table."""
     melds = dict(st.melds[side])
     top = st.pile_taken_top
     top_rank = top >> 2 if top >= 0 else -1
@@ -438,9 +446,6 @@ def _retract(st: State, events: list[Event]) -> None:
         st.pile_taken_top = -1
     st.turn_new = ()
     st.turn_points = 0
-    st.retracted = True
-    st.minimum_raise = added(st.minimum_raise, side, st.rules.minimum_raise)
-    events.append(OpeningRetracted(seat=seat, cards=st.sizes[seat], new_minimum=st.minimum(side)))
 
 
 def _went_out(st: State, seat: int, events: list[Event]) -> None:
@@ -475,7 +480,15 @@ def match_outcome(rules: TableRules, totals: Sequence[int], hands: int = 0, limi
 
 
 def end_hand(st: State, events: list[Event], how: Termination, seat: int | None) -> None:
+    """Score the hand, then deal the next or end the match.
+
+    A hand that ends in the middle of a turn whose opening does not yet stand (a red three drawn as the stock's
+    last card after melds laid before the draw, or found in a reserve pile with the stock empty) never opened
+    the side: those melds go back to the player's hand and count there, with no penalty (decisions P65).
+    """
     went_out = seat if how in (Termination.WENT_OUT, Termination.WENT_OUT_CONCEALED) else None
+    if went_out is None and st.turn_new and not st.opened[st.rules.side_of[st.current]]:
+        _take_back_opening(st, st.current, st.rules.side_of[st.current])
     scores = score_hand(st, went_out, how is Termination.WENT_OUT_CONCEALED)
     for s in scores:
         st.scores = added(st.scores, s.side, s.total)
