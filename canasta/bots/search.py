@@ -5,12 +5,12 @@ For each decision the bot samples states consistent with what its seat saw
 the reserve piles dealt at random, the cards seen taken with the pile left
 where they are), plays every candidate action on each sampled state, and
 plays on from there with a playout policy until the hand ends or a horizon of
-turns is reached. The action with the best mean value wins. Every candidate is
-played on the same samples with the same playout seeds (common random
-numbers), so the comparison between them is paired, as
-:func:`canasta.compare` pairs profiles. The heuristic's choice is the first
-candidate, and another is played only when its paired gain is sure enough
-(``confidence`` standard errors above zero).
+turns is reached. Every candidate is played on the same samples with the same
+playout seeds (common random numbers), so the comparison between them is
+paired, as :func:`canasta.compare` pairs profiles. The heuristic's choice is
+the first candidate and stands unless another's paired gain over it is sure
+enough (its mean less ``confidence`` standard errors above zero); of those,
+the one with the largest such lower bound is played.
 
 * **Value**: the seat's side's score for the hand minus the best other
   side's, the engine's own scoring (:func:`canasta.core.scoring.score_hand`):
@@ -124,7 +124,7 @@ class SearchBot:
         return f"SearchBot(seed={self.seed!r}, playouts={self.playouts}, seconds={self.seconds!r})"
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """One of ``legal`` for the seat of ``view``: the candidate with the best mean playout value.
+        """One of ``legal`` for the seat of ``view``: the heuristic's choice, unless another candidate's gain is sure (see the module docstring).
 
         :class:`canasta.ArgumentError` if ``view`` is not a view or carries no
         public state, or ``legal`` is not a non-empty list of actions.

@@ -109,16 +109,12 @@ class Ladder:
         return tuple(r.bot for r in self.ratings)
 
 
-def _side_bots(a: str | BotFactory, b: str | BotFactory) -> tuple[str | BotFactory, str | BotFactory]:
-    return (a, b)
-
-
 def meet(
     variant: str, players: int, a: str | BotFactory, b: str | BotFactory, *, pairs: int, seed: int, workers: int | None = None
 ) -> Meeting:
     """Play ``pairs`` paired deals of ``a`` against ``b`` (see the module docstring)."""
-    first = simulate(variant, players=players, hands=pairs, bots=_side_bots(a, b), seed=seed, workers=workers, samples=True)
-    second = simulate(variant, players=players, hands=pairs, bots=_side_bots(b, a), seed=seed, workers=workers, samples=True)
+    first = simulate(variant, players=players, hands=pairs, bots=(a, b), seed=seed, workers=workers, samples=True)
+    second = simulate(variant, players=players, hands=pairs, bots=(b, a), seed=seed, workers=workers, samples=True)
     assert first.samples is not None and second.samples is not None
     if first.samples.seeds != second.samples.seeds:
         raise ArgumentError("ladder: the swapped run dealt other hands; the seeds of a run must not depend on its bots")
