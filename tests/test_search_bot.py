@@ -168,3 +168,43 @@ def test_the_levels_are_registered_bots_and_canasta_play_takes_them(capsys: pyte
     assert "not a level of the search bot; choose quick, normal, strong" in capsys.readouterr().err
     assert cli_main(["play", "--level", "strong", "--bot", "random", "--plain"]) == 2
     assert "another bot" in capsys.readouterr().err
+
+
+# Student's t quantiles, from published tables (Abramowitz and Stegun, table 26.10): the two-sided 95% and the 99.865% level.
+T_TABLE = ((1.96, 2, 4.303), (1.96, 4, 2.776), (1.96, 9, 2.262), (1.96, 19, 2.093), (3.0, 4, 6.62), (3.0, 19, 3.45))
+
+
+@pytest.mark.parametrize(("z", "df", "t"), T_TABLE)
+def test_the_gain_a_departure_needs_widens_as_a_t_quantile_for_few_samples(z: float, df: int, t: float) -> None:
+    from canasta.bots.search import t_quantile
+
+    assert t_quantile(z, df) == pytest.approx(t, rel=0.02)
+    assert t_quantile(z, 1) > 5 * z  # two samples hardly ever make a gain sure (12.7 at the 95% level)
+    assert t_quantile(z, 10_000) == pytest.approx(z, rel=1e-3)
+
+
+def test_a_small_budget_compares_fewer_candidates_so_each_meets_enough_samples() -> None:
+    """8 playouts compare 2 candidates on 4 samples each, not 4 candidates on 2 (canasta.bots.search.MIN_SAMPLES)."""
+    from canasta.bots import search
+
+    game = canasta.Game("finnish", players=4, seed=3)
+    compared: list[int] = []
+    real = search.playout_value
+
+    def counting(st, action, seat, seed, horizon):  # type: ignore[no-untyped-def]
+        compared.append(id(action))
+        return real(st, action, seat, seed, horizon)
+
+    search.playout_value = counting  # type: ignore[assignment]
+    try:
+        bot = SearchBot(seed=1, playouts=8)
+        while len(set(compared)) == 0:
+            legal = game.legal_actions()
+            if len(legal) > 4:
+                bot.choose(game.view(game.current_player, public_state=True), legal)
+                break
+            play_turn(game, [HeuristicBot(s) for s in range(4)])
+    finally:
+        search.playout_value = real  # type: ignore[assignment]
+    assert len(set(compared)) == 2
+    assert len(compared) == 2 * search.MIN_SAMPLES

@@ -24,7 +24,8 @@ the one with the largest such lower bound is played.
   every candidate has as many playouts). With a budget in playouts alone the
   bot is deterministic: its choice is a function of its seed and the view.
 * **Candidates**: the heuristic's choice and the other legal actions, a
-  seeded draw of them where there are more than ``max_candidates``.
+  seeded draw of them where there are more than ``max_candidates``, or more
+  than the budget gives :data:`MIN_SAMPLES` playouts each (two at least).
 * **Model of the others** (:func:`melds_what_he_can`): the sampled hands of
   players whose side has opened hold nothing they would have melded.
 
@@ -67,7 +68,10 @@ end of the hand, which measured stronger than a horizon of 8 turns (docs/bots.md
 DEFAULT_CANDIDATES = 4
 """The most actions a decision compares."""
 DEFAULT_CONFIDENCE = 3.0
-"""Standard errors by which a candidate's mean gain over the heuristic's choice must clear zero to be played instead."""
+"""Standard errors by which a candidate's mean gain over the heuristic's choice must clear zero to be played instead
+(for many samples; for few, Student's t quantile of the same level, :func:`t_quantile`)."""
+MIN_SAMPLES = 4
+"""The fewest samples a candidate is played on where the budget allows: a small budget compares fewer candidates."""
 
 
 def _count(value: object, name: str, least: int) -> int:
@@ -135,7 +139,7 @@ class SearchBot:
         if view.public_state is None:
             raise ArgumentError("SearchBot.choose: the view carries no public_state; give it game.view(seat, public_state=True)")
         rng = random.Random(self._decision_seed(view))
-        candidates = self._candidates(view, legal, rng)
+        candidates = self._candidates(view, legal, rng, max(2, min(self.max_candidates, self.playouts // MIN_SAMPLES)))
         gains: list[list[float]] = [[] for _ in candidates]
         rounds = max(2, self.playouts // len(candidates))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -154,6 +158,14 @@ class SearchBot:
                 best, best_gain = i, gain
         return candidates[best]
 
+    def heuristic_choice(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The choice the search starts from and keeps unless another's gain is sure: :class:`~canasta.bots.HeuristicBot`'s, with this bot's seed.
+
+        Comparing it with :meth:`choose` shows how often, and where, the search departs from the heuristic.
+        """
+        legal = checked_entries(check_choice(view, legal, "SearchBot.heuristic_choice"), "SearchBot.heuristic_choice")
+        return decide(self._salt, view, legal)
+
     def _decision_seed(self, view: PlayerView) -> int:
         """The decision's seed: the bot's salt and public facts of the view (what two views that differ only in hidden cards share)."""
         return derive_seed(
@@ -169,12 +181,12 @@ class SearchBot:
             view.turn.opening_points,
         )
 
-    def _candidates(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> list[Action]:
-        """The heuristic's choice first, then the other legal actions (a seeded draw of them where there are too many)."""
+    def _candidates(self, view: PlayerView, legal: Sequence[Action], rng: random.Random, limit: int) -> list[Action]:
+        """The heuristic's choice first, then the other legal actions (a seeded draw of them where there are more than ``limit`` in all)."""
         first = decide(self._salt, view, legal)
         rest = [a for a in legal if a is not first]
-        if len(rest) >= self.max_candidates:
-            rest = rng.sample(rest, self.max_candidates - 1)
+        if len(rest) >= limit:
+            rest = rng.sample(rest, limit - 1)
         return [first, *rest]
 
 
@@ -192,13 +204,33 @@ def melds_what_he_can(st: State, seat: int, card: int) -> bool:
 
 
 def _sure_gain(gains: Sequence[float], z: float) -> float:
-    """The lower end of a one-sided interval on the mean of paired gains (mean - z standard errors); 0 with fewer than two."""
+    """The lower end of a one-sided interval on the mean of paired gains; 0 with fewer than two.
+
+    The interval is ``z`` standard errors wide for many samples, and wider for few: the normal quantile ``z`` is turned
+    into Student's t quantile of the same level with ``n - 1`` degrees of freedom (:func:`t_quantile`), since the
+    standard error is itself estimated from the samples. With two or three samples a spread that happens to be small
+    would otherwise make a noisy gain look sure.
+    """
     n = len(gains)
     if n < 2:
         return 0.0
     mean = sum(gains) / n
     spread = sum((g - mean) ** 2 for g in gains) / (n - 1)
-    return mean - z * float((spread / n) ** 0.5)
+    return mean - t_quantile(z, n - 1) * float((spread / n) ** 0.5)
+
+
+def t_quantile(z: float, df: int) -> float:
+    """Student's t quantile with ``df`` degrees of freedom at the level of the normal quantile ``z``.
+
+    Hill's expansion of t in z (Hill 1970, Algorithm 396, as in Abramowitz and Stegun 26.7.5), to the fourth term: within
+    a few percent from 5 degrees of freedom, and growing as it should below (the search asks for 1 or more).
+    """
+    z2 = z * z
+    g1 = (z2 + 1) * z / 4
+    g2 = ((5 * z2 + 16) * z2 + 3) * z / 96
+    g3 = (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / 384
+    g4 = ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) * z / 92160
+    return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
 
 
 def playout_value(st: State, action: Action, seat: int, seed: int, horizon: int) -> float:
@@ -220,4 +252,4 @@ def playout_value(st: State, action: Action, seat: int, seed: int, horizon: int)
     return float(own - max(s.total for s in scores if s.side != side))
 
 
-__all__ = ["DEFAULT_CANDIDATES", "DEFAULT_CONFIDENCE", "DEFAULT_HORIZON", "DEFAULT_PLAYOUTS", "SearchBot", "melds_what_he_can", "playout_value"]
+__all__ = ["DEFAULT_CANDIDATES", "DEFAULT_CONFIDENCE", "DEFAULT_HORIZON", "DEFAULT_PLAYOUTS", "MIN_SAMPLES", "SearchBot", "melds_what_he_can", "playout_value", "t_quantile"]

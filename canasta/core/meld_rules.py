@@ -115,6 +115,13 @@ def remaining_violation(
         found = reserve_hand_violation(st, seat, side, k, rank, n, t, j, existing)
         if found is not None:
             return found
+    if k == 0 and not opened_after and r.reserve_sizes and st.reserve_to_play_on(seat):
+        # The opening is made from the hand: melds that do not open may not empty it into the reserve pile, whose cards
+        # would then complete it (hand-and-foot.md "Initial meld": only the top card and hand cards count; decisions P68).
+        total, need = st.turn_points + points, st.minimum(side)
+        short = f"{total} points; your side needs {need}" if total < need else f"it needs a meld of {r.natural_meld_size} or more naturals"
+        key = r.minimum_key() if total < need else "initial_meld.natural_meld_size"
+        return (key, f"this would empty your hand into your reserve pile before your opening stands ({short}): the opening is made from the hand")
     if r.reserve_sizes and reserve_keeps_hand(st, seat, side, k, opened_after):
         return None
     if k == 0 and st.rules.final_discard_required:

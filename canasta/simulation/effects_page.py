@@ -39,6 +39,7 @@ from canasta.variants.diff import RuleDifference, diff_variants, format_value, m
 from .compare import compare
 from .metrics import Metric, find, headline
 from .options import Mode, RunOptions
+from .player_effects import section_of, splice
 from .report import by_rule_report, comparison_report, render_markdown, show_difference, show_estimate
 from .results import ComparisonResult, RuleEffect, RuleEffects
 from .stats import Difference
@@ -386,6 +387,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--plot draws the federations' page only")
     options = RunOptions(players=PLAYERS, mode=Mode.HANDS, count=args.hands, seed=args.seed, bots="heuristic", workers=args.workers)
     text = _federations(args, options) if args.options is None else _house_options(args, options)
+    kept = section_of(args.out.read_text(encoding="utf-8")) if args.out.exists() else None
+    if kept is not None:  # the section canasta.simulation.player_effects writes: its run is not this one
+        text = splice(text, kept)
     args.out.write_text(text, encoding="utf-8")
     print(f"wrote {args.out}" + (f" and {args.plot}" if args.plot else ""), file=sys.stderr)
     return 0
