@@ -482,9 +482,9 @@ def match_outcome(rules: TableRules, totals: Sequence[int], hands: int = 0, limi
 def end_hand(st: State, events: list[Event], how: Termination, seat: int | None) -> None:
     """Score the hand, then deal the next or end the match.
 
-    A hand that ends in the middle of a turn whose opening does not yet stand (a red three drawn as the stock's
-    last card after melds laid before the draw, or found in a reserve pile with the stock empty) never opened
-    the side: those melds go back to the player's hand and count there, with no penalty (decisions P65).
+    A hand that ends in the middle of a turn whose opening does not yet stand (as when a red three is drawn as the stock's
+    last card after melds laid before the draw, ``initial_meld.from_hand_before_pile``) never opened the side:
+    those melds go back to the player's hand and count there, with no penalty (decisions P65).
     """
     went_out = seat if how in (Termination.WENT_OUT, Termination.WENT_OUT_CONCEALED) else None
     if went_out is None and st.turn_new and not st.opened[st.rules.side_of[st.current]]:

@@ -101,7 +101,7 @@ class Remeasured:
         """About how many hands would bring the interval to half the heuristic's effect (as many as played, if it is)."""
         n = self.other[self.driver].n
         bar = abs(self.effect.differences[self.driver].mean) / 2
-        if self.precise or bar == 0:
+        if self.precise or bar == 0 or math.isinf(self.half_width):
             return n
         return math.ceil(n * (self.half_width / bar) ** 2)
 
@@ -360,6 +360,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("docs/effects-by-player.md"))
     parser.add_argument("--effects", type=Path, default=Path("docs/effects.md"), help="the page whose section this writes (default: docs/effects.md)")
     args = parser.parse_args(argv)
+    for name, least in (("top", 1), ("hands", 2), ("reference_hands", 2), ("departure_hands", 1)):  # two hands make an interval
+        if getattr(args, name) < least:
+            parser.error(f"--{name.replace('_', '-')} {getattr(args, name)}: expected at least {least}")
     pairs = []
     for text in args.pair:
         parts = text.split(",")
