@@ -6,6 +6,9 @@ seeds, one worker, and a small search budget.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 import canasta
@@ -58,3 +61,24 @@ def test_a_table_of_three_sides_and_a_bad_profile_are_refused(capsys: pytest.Cap
         ladder("swedish-club", players=3, bots=["random", "heuristic"], pairs=1, seed=0, workers=1)
     assert main(["--variant", "no-such-profile", "--bots", "random,heuristic", "--pairs", "1", "--workers", "1"]) == 2
     assert "no-such-profile" in capsys.readouterr().err
+
+
+def test_the_page_is_written_after_each_profile_and_says_when_it_is_unfinished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long run stopped after its first profile keeps that profile's table (the page is written as each one ends)."""
+    from canasta.simulation import ladder as module
+
+    out = tmp_path / "ladder.md"
+    real = module.ladder
+    seen: list[str] = []
+
+    def first_only(name: str, **kwargs: Any) -> module.Ladder:
+        if seen:
+            assert "(Unfinished: 1 of the command's 2 profiles so far.)" in out.read_text(encoding="utf-8")
+            raise KeyboardInterrupt
+        seen.append(name)
+        return real(name, **kwargs)
+
+    monkeypatch.setattr(module, "ladder", first_only)
+    with pytest.raises(KeyboardInterrupt):
+        main(["--variant", "regency:2", "--variant", "uruguayan:2", "--bots", "random,heuristic", "--pairs", "1", "--workers", "1", "--out", str(out)])
+    assert "## regency, 2 players" in out.read_text(encoding="utf-8")

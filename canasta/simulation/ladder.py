@@ -241,7 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="write the table here (default: print it)")
     args = parser.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    ladders = []
+    command = "python -m canasta.simulation.ladder " + " ".join(argv if argv is not None else sys.argv[1:])
+    machine = f"{platform.machine()}, {platform.python_implementation()} {platform.python_version()}"
+    ladders: list[Ladder] = []
     for spec in args.variant:
         name, _, count = spec.rpartition(":") if spec.rpartition(":")[2].isdigit() else (spec, "", "4")
         try:
@@ -250,14 +252,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"ladder: {spec}: {exc}", file=sys.stderr)
             return 2
         print(f"{spec}: {' > '.join(ladders[-1].order())}", file=sys.stderr)
-    command = "python -m canasta.simulation.ladder " + " ".join(argv if argv is not None else sys.argv[1:])
-    machine = f"{platform.machine()}, {platform.python_implementation()} {platform.python_version()}"
-    text = to_markdown(ladders, command=command, commit=_commit(), machine=machine, day=date.today().isoformat())
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.write(text)
-    else:
-        print(text, end="")
+        if args.out:  # after each profile, so a long run that is stopped keeps the profiles it finished
+            done = len(ladders) == len(args.variant)
+            text = to_markdown(ladders, command=command, commit=_commit(), machine=machine, day=date.today().isoformat())
+            if not done:
+                text += f"\n(Unfinished: {len(ladders)} of the command's {len(args.variant)} profiles so far.)\n"
+            with open(args.out, "w", encoding="utf-8") as f:
+                f.write(text)
+    if not args.out:
+        print(to_markdown(ladders, command=command, commit=_commit(), machine=machine, day=date.today().isoformat()), end="")
     return 0
 
 
