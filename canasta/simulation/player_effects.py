@@ -246,18 +246,21 @@ def summary(found: Sequence[Remeasured], bots: str, hands: int) -> list[str]:
     def names(rs: Sequence[Remeasured]) -> str:
         return ", ".join(f"`{r.effect.key}` ({r.pair[0]} → {r.pair[1]}: {r.sign}, {r.size})" for r in rs) or "none"
 
+    def keys(rs: Sequence[Remeasured]) -> str:
+        return ", ".join(f"`{r.effect.key}` ({r.pair[0]} → {r.pair[1]})" for r in rs) or "none"
+
     lines = [
         f"With `{bots}` in every seat ({hands:,} hands a rule, the same seeds), {len(held)} of the {len(found)} largest single-rule "
         f"effects keep their sign and size on their main metric.",
         "",
-        f"- Hold under both players: {', '.join(f'`{r.effect.key}`' for r in held) or 'none'}.",
+        f"- Hold under both players: {keys(held)}.",
         f"- Depend on the player (reversed, another size, or none where a heuristic-sized effect would have shown): {names(depends)}.",
         f"- Undecided (none shown, but the interval is wider than half the heuristic's effect; more hands would tell): {names(undecided)}.",
     ]
     imprecise = [r for r in held + depends if not r.precise]
     if imprecise:
         lines.append(
-            f"- Measured less precisely than half the heuristic's effect, so read as provisional: {', '.join(f'`{r.effect.key}`' for r in imprecise)}."
+            f"- Measured less precisely than half the heuristic's effect, so read as provisional: {keys(imprecise)}."
         )
     return lines
 
