@@ -128,6 +128,8 @@ def test_docs_effects_by_player_md_has_the_form_its_command_writes(tmp_path: Pat
         (["--pair", "finnish"], "expected two profiles"),
         (["--pair", "finnish,dutch", "--hands", "1"], "--hands 1: expected at least 2"),
         (["--pair", "finnish,dutch", "--top", "0"], "--top 0: expected at least 1"),
+        (["--pair", "finnish,dutch", "--bots", "heuristic"], "expected one of the search bot's levels"),
+        (["--pair", "finnish,dutch", "--bots", "serch"], "expected one of the search bot's levels"),
     ],
 )
 def test_the_command_refuses_bad_arguments_with_a_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -151,9 +151,10 @@ def departures(variant: str, bot: str, *, hands: int, seed: int) -> Departures:
             assert isinstance(searcher, SearchBot)
             view = game.view(seat, public_state=True)
             chosen = searcher.choose(view, legal)
-            kind = type(searcher.heuristic_choice(view, legal)).__name__
+            first = searcher.heuristic_choice(view, legal)
+            kind = type(first).__name__
             decided[kind] = decided.get(kind, 0) + 1
-            left[kind] = left.get(kind, 0) + (chosen != searcher.heuristic_choice(view, legal))
+            left[kind] = left.get(kind, 0) + (chosen != first)
             game.apply(chosen)
     kinds = tuple(sorted(((k, decided[k], left[k]) for k in decided), key=lambda t: (-t[1], t[0])))
     return Departures(
@@ -349,12 +350,24 @@ def effects_section(
     ]
 
 
+def _is_search(bot: str) -> bool:
+    """Whether ``bot`` names a registered level of the search bot, the player whose departures the page counts."""
+    from canasta.bots.registry import bot_factory
+    from canasta.bots.search import SearchBot
+    from canasta.errors import CanastaError
+
+    try:
+        return isinstance(bot_factory(bot)(0), SearchBot)
+    except CanastaError:
+        return False
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the re-measurement and write its page and the section of docs/effects.md; the command line of this module."""
     parser = argparse.ArgumentParser(description="Play the largest rule effects of effects.md again with other bots, and say which hold.")
     parser.add_argument("--pair", action="append", required=True, metavar="A,B", help="two profiles, the rules of B set in A one at a time; repeat")
     parser.add_argument("--top", type=int, default=5, help="the largest effects of each pair to play again (default: 5)")
-    parser.add_argument("--bots", default="search-quick", help="the other player, in every seat (default: search-quick)")
+    parser.add_argument("--bots", default="search-quick", help="the other player, in every seat: a level of the search bot (default: search-quick)")
     parser.add_argument("--hands", type=int, default=200, help="hands a rule with the other bots (default: 200)")
     parser.add_argument("--reference-hands", type=int, default=2000, help="hands a rule with the heuristic (default: 2000, as effects.md)")
     parser.add_argument("--departure-hands", type=int, default=10, help="hands of each pair's first profile in which the search's departures from the heuristic are counted (default: 10)")
@@ -366,6 +379,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, least in (("top", 1), ("hands", 2), ("reference_hands", 2), ("departure_hands", 1)):  # two hands make an interval
         if getattr(args, name) < least:
             parser.error(f"--{name.replace('_', '-')} {getattr(args, name)}: expected at least {least}")
+    if not _is_search(args.bots):
+        parser.error(f"--bots {args.bots}: expected one of the search bot's levels (search-quick, search, search-strong)")
     pairs = []
     for text in args.pair:
         parts = text.split(",")
