@@ -36,7 +36,7 @@ from .actions import (
 )
 from .cards import JOKER, THREE, TWO, WILD
 from .going_out import NATURAL_RANKS, Step, going_out_plan, going_out_violation
-from .meld_rules import meld_violation
+from .meld_rules import meld_violation, opening_shortfall
 from .pile_rules import pile_violation, take_violation
 from .refusals import FIXED_SOURCES, Violation, refusal_source
 from .special_hands import shown_violation
@@ -90,12 +90,8 @@ def discard_refusal(st: State, a: Discard) -> Violation | None:
 
 
 def _short_opening(st: State, side: int) -> Violation:
-    """Why an opening laid this turn does not yet open the side: too few points, or no natural meld of the size asked (001 §13 A; WCA "INITIAL MELD")."""
-    need = st.minimum(side)
-    if st.turn_points >= need:
-        size = st.rules.natural_meld_size
-        return ("initial_meld.natural_meld_size", f"your opening counts {st.turn_points} points but needs a meld of {size} or more naturals and no wild card")
-    return (st.rules.minimum_key(), f"your opening counts {st.turn_points} points and your side needs {need}")
+    """Why an opening laid this turn does not yet open the side (:func:`~canasta.core.meld_rules.opening_shortfall`)."""
+    return opening_shortfall(st, side, st.turn_points)
 
 
 def decline_violation(st: State) -> Violation | None:

@@ -118,10 +118,8 @@ def remaining_violation(
     if k == 0 and not opened_after and r.reserve_sizes and st.reserve_to_play_on(seat):
         # The opening is made from the hand: melds that do not open may not empty it into the reserve pile, whose cards
         # would then complete it (hand-and-foot.md "Initial meld": only the top card and hand cards count; decisions P68).
-        total, need = st.turn_points + points, st.minimum(side)
-        short = f"{total} points; your side needs {need}" if total < need else f"it needs a meld of {r.natural_meld_size} or more naturals"
-        key = r.minimum_key() if total < need else "initial_meld.natural_meld_size"
-        return (key, f"this would empty your hand into your reserve pile before your opening stands ({short}): the opening is made from the hand")
+        key, why = opening_shortfall(st, side, st.turn_points + points)
+        return (key, f"this would empty your hand into your reserve pile before your opening stands ({why}): the opening is made from the hand")
     if r.reserve_sizes and reserve_keeps_hand(st, seat, side, k, opened_after):
         return None
     if k == 0 and st.rules.final_discard_required:
@@ -137,6 +135,15 @@ def remaining_violation(
         # The last card would have to go out, so the going-out rule that forbids it decides (001 §16 B).
         return (found[0], f"melding this leaves one card, which would go out, and you may not go out: {found[1]}")
     return found
+
+
+def opening_shortfall(st: State, side: int, total: int) -> Violation:
+    """Why an opening of ``total`` points laid this turn does not yet open the side: too few points, or no natural meld of the size asked (001 §13 A; WCA "INITIAL MELD")."""
+    need = st.minimum(side)
+    if total >= need:
+        size = st.rules.natural_meld_size
+        return ("initial_meld.natural_meld_size", f"your opening counts {total} points but needs a meld of {size} or more naturals and no wild card")
+    return (st.rules.minimum_key(), f"your opening counts {total} points and your side needs {need}")
 
 
 def natural_after(st: State, side: int, rank: int, n: int, t: int, j: int) -> bool:
@@ -305,6 +312,7 @@ __all__ = [
     "last_card_melds",
     "meld_violation",
     "natural_after",
+    "opening_shortfall",
     "rank_value",
     "remaining_violation",
     "reserve_hand_violation",
