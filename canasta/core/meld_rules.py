@@ -86,12 +86,25 @@ def held_red_threes(st: State, seat: int) -> int:
 
 
 def remaining_violation(
-    st: State, seat: int, side: int, k: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int, pending: Sequence[int]
+    st: State,
+    seat: int,
+    side: int,
+    k: int,
+    rank: int,
+    n: int,
+    t: int,
+    j: int,
+    existing: MeldTuple | None,
+    points: int,
+    pending: Sequence[int],
+    incoming: Sequence[int] = (),
 ) -> Violation | None:
     """Check the hand left after melding: keep two cards, or go out (001 §16 B, §18).
 
     ``pending``: the pile's cards that wait for the opening after this play (those of a take for the opening, or
-    ``st.pending``); passed, not set on the state, so the check changes nothing.
+    ``st.pending``); passed, not set on the state, so the check changes nothing. ``incoming``: the cards a take brings
+    (its top card, counted in ``n``, and the pile's cards that join the hand at once), so that the one card left,
+    which may be one of them, is known (:func:`last_card_melds`).
 
     Red threes kept in hand (004 L160) are never discarded nor melded, and a
     hand that holds one cannot go out: then the hand left must keep another
@@ -112,7 +125,7 @@ def remaining_violation(
     if k >= 2:
         return None
     if r.reserve_sizes and st.reserve_when_empty(seat):
-        found = reserve_hand_violation(st, seat, side, k, rank, n, t, j, existing)
+        found = reserve_hand_violation(st, seat, side, k, rank, n, t, j, existing, incoming)
         if found is not None:
             return found
     if k == 0 and not opened_after and r.reserve_sizes and st.reserve_to_play_on(seat):
@@ -130,7 +143,7 @@ def remaining_violation(
     found = going_out_violation(st, seat, canastas, naturals, turn_canastas, opened_after, (rank, n, t, j))
     if found is not None and k == 1 and found[0] != "going_out.permission":
         # With the final discard required, the last card can only go out as the discard, so only `found` decides.
-        if not st.rules.final_discard_required and not pending and last_card_goes_out(st, seat, side, rank, n, t, j, existing, st.turn_points + points):
+        if not st.rules.final_discard_required and not pending and last_card_goes_out(st, seat, side, rank, n, t, j, existing, st.turn_points + points, incoming):
             return None
         # The last card would have to go out, so the going-out rule that forbids it decides (001 §16 B).
         return (found[0], f"melding this leaves one card, which would go out, and you may not go out: {found[1]}")
@@ -170,8 +183,13 @@ def bonus_count(st: State, cards: Sequence[int]) -> int:
     return count
 
 
+def is_bonus(st: State, card: int) -> bool:
+    """Whether ``card`` is a bonus card, laid down when it comes into a hand (:func:`bonus_count`)."""
+    return card in (RED_THREE_DIAMONDS, RED_THREE_HEARTS) or (st.rules.black_bonus and card in (BLACK_THREE_CLUBS, BLACK_THREE_SPADES))
+
+
 def reserve_hand_violation(
-    st: State, seat: int, side: int, k: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None
+    st: State, seat: int, side: int, k: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, incoming: Sequence[int] = ()
 ) -> Violation | None:
     """Why a play may not leave ``k`` cards (0 or 1) while the player's reserve pile waits for his hand to empty (``reserve.trigger = "empty_hand"``).
 
@@ -183,7 +201,7 @@ def reserve_hand_violation(
     r = st.rules
     if k == 0 and not r.reserve_turn_continues:
         return ("reserve.turn_continues", "your reserve pile comes after your discard, to play from your next turn: keep a card to discard")
-    if k == 1 and not r.reserve_by_discard and not (st.reserve_to_play_on(seat) and last_card_melds(st, seat, side, rank, n, t, j, existing)):
+    if k == 1 and not r.reserve_by_discard and not (st.reserve_to_play_on(seat) and last_card_melds(st, seat, side, rank, n, t, j, existing, incoming)):
         return (
             "reserve.by_discard",
             "this leaves one card that you could only discard, and your hand may not be emptied by the discard to reach your reserve pile: "
@@ -208,17 +226,21 @@ def reserve_keeps_hand(st: State, seat: int, side: int, k: int, opened_after: bo
     return k == 1 and (opens or st.reserve_after_discard(seat))
 
 
-def last_card_melds(st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None) -> bool:
-    """Whether, after this meld, the one card left can be melded onto the side's melds, by their shape and limits (``reserve.by_discard``)."""
-    found = _last_card_targets(st, seat, side, rank, n, t, j, existing)
+def last_card_melds(
+    st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, incoming: Sequence[int] = ()
+) -> bool:
+    """Whether, after this meld (or take, whose ``incoming`` cards join the hand), the one card left can be melded onto the side's melds,
+    by their shape and limits (``reserve.by_discard``)."""
+    found = _last_card_targets(st, seat, side, rank, n, t, j, existing, incoming)
     return found is not None and bool(found[2])
 
 
 def _last_card_targets(
-    st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None
+    st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, incoming: Sequence[int] = ()
 ) -> tuple[State, int, list[tuple[int, int, int, int]]] | None:
     """After this meld, on a copy of the state: the copy, the one card left's value and the melds it may join (their shape and limits
-    allowing); None where the meld leaves not exactly one card of one rank, or a red three is held.
+    allowing); None where the meld leaves not exactly one card of one rank, or a red three is held. The hand is the
+    player's with the ``incoming`` cards of a take (the top card and the pile's cards that join the hand) added.
 
     The meld is laid on a copy of the state, which the question is asked of; the state itself is never changed. The
     copy is made only for a meld that leaves exactly one card, which is rare.
@@ -226,6 +248,10 @@ def _last_card_targets(
     counts = st.counts[seat]
     if st.red_threes_in_hand(seat):
         return None
+    if incoming:
+        counts = counts[: WILD + 1]
+        for card in incoming:
+            counts[WILD if card == JOKER else card >> 2] += 1
     left = [
         c for c in range(WILD + 1) if counts[c] - (n if c == rank else 0) - (t if c == TWO else 0) - (j if c == WILD else 0) > 0
     ]
@@ -253,10 +279,10 @@ def _last_card_targets(
 
 
 def last_card_goes_out(
-    st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int
+    st: State, seat: int, side: int, rank: int, n: int, t: int, j: int, existing: MeldTuple | None, points: int, incoming: Sequence[int] = ()
 ) -> bool:
-    """Whether, after this meld, the one card left can be melded to go out (000 UTGÅNG 2: no discard needed)."""
-    found = _last_card_targets(st, seat, side, rank, n, t, j, existing)
+    """Whether, after this meld (or take, with its ``incoming`` cards), the one card left can be melded to go out (000 UTGÅNG 2: no discard needed)."""
+    found = _last_card_targets(st, seat, side, rank, n, t, j, existing, incoming)
     if found is None:
         return False
     trial, value, targets = found
@@ -308,6 +334,7 @@ __all__ = [
     "after_meld",
     "bonus_count",
     "held_red_threes",
+    "is_bonus",
     "last_card_goes_out",
     "last_card_melds",
     "meld_violation",

@@ -14,7 +14,7 @@ from .actions import TAKE_FORMS, TakePile
 from .cards import BLACK_THREE_CLUBS, FOUR, JOKER, THREE, TWO, WILD
 from .going_out import NATURAL_RANKS, going_out_plan
 from .meld_limits import limit_violation
-from .meld_rules import bonus_count, held_red_threes, rank_value, remaining_violation, shape_violation
+from .meld_rules import bonus_count, held_red_threes, is_bonus, rank_value, remaining_violation, shape_violation
 from .refusals import Violation
 from .state import MeldTuple, State
 
@@ -134,7 +134,8 @@ def form_violation(
             return None
     points = (n + 1) * rank_value(st, rank) + t * r.value[0] + j * r.value[JOKER]
     pending = below if not top_only and not opened else st.pending
-    return remaining_violation(st, seat, side, k, rank, n + 1, t, j, existing, 0 if opened else points, pending)
+    incoming = [st.pile[-1], *(c for c in below if not is_bonus(st, c))] if opened else [st.pile[-1]]
+    return remaining_violation(st, seat, side, k, rank, n + 1, t, j, existing, 0 if opened else points, pending, incoming)
 
 
 def opening_reach(st: State, seat: int, side: int, rank: int, existing: MeldTuple | None, n: int, t: int, j: int) -> int:
