@@ -100,3 +100,24 @@ def test_a_cluster_that_fails_during_the_run_is_one_error(
     assert "\n" not in str(caught.value)
     captured = capfd.readouterr()
     assert captured.err == "" and captured.out == "", captured.err
+
+
+def test_an_error_raised_inside_dasks_own_code_is_the_clusters_not_the_tasks() -> None:
+    """distributed's executor can fail with a plain TypeError ("cannot unpack non-iterable ChunkResult object") when a
+    worker dies as its result arrives; that is the cluster failing, reported as one SimulationError, while an error raised
+    by the task's own code stays the task's."""
+    from canasta.simulation.parallel import _from_dask
+
+    def raised(filename: str) -> BaseException:
+        code = compile("def cascade(result):\n    typ, exc, tb = result\n", filename, "exec")
+        space: dict[str, object] = {}
+        exec(code, space)  # a function whose code is filed under the given path
+        try:
+            space["cascade"](object())  # type: ignore[operator]
+        except TypeError as exc:
+            return exc
+        raise AssertionError("no error")
+
+    assert _from_dask(raised(os.path.join(os.sep, "site-packages", "distributed", "cfexecutor.py")))
+    assert not _from_dask(raised(os.path.join(os.sep, "work", "canasta", "simulation", "runner.py")))
+    assert not _from_dask(ValueError("the task's own"))

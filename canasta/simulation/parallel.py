@@ -245,5 +245,12 @@ def _executor_failure(pool: Pool, what: str, exc: BaseException) -> SimulationEr
 
 
 def _from_dask(exc: BaseException) -> bool:
-    """Whether an exception is the cluster's (a lost worker or scheduler), not the task's own."""
-    return isinstance(exc, (OSError, TimeoutError)) or type(exc).__module__.split(".")[0] == "distributed"
+    """Whether an exception is the cluster's (a lost worker or scheduler), not the task's own: a connection error, one of
+    Dask's own types, or any error raised inside Dask's code (distributed's executor can fail with a plain TypeError when
+    a worker dies as its result arrives)."""
+    if isinstance(exc, (OSError, TimeoutError)) or type(exc).__module__.split(".")[0] == "distributed":
+        return True
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and f"{os.sep}distributed{os.sep}" in tb.tb_frame.f_code.co_filename
