@@ -192,7 +192,7 @@ def test_by_rule_skips_exactly_the_rules_that_cannot_change_the_run(tmp_path: Pa
         assert all(x.reason.startswith("plays the same") for x in same)
         assert same, (a_ref, b_ref)
         run = {"players": players, "bots": "heuristic", "workers": 1, "seed": 3}
-        count = {"games": 3, "hand_cap": 4} if games else {"hands": 20}
+        count = {"games": 2, "hand_cap": 4} if games else {"hands": 12}
         base = simulate(a, **run, **count)  # type: ignore[arg-type]
         data = tomllib.loads(dumps_variant(a))
         for x in same:
