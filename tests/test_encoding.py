@@ -75,11 +75,13 @@ def _outside_candidates(space: ActionSpace, players: int) -> list[canasta.Action
     """Actions just beyond the space's bounds: more naturals, twos or jokers than it lists, every rank, every take form."""
     r = canasta.TableRules(space.variant, players)
     top = 4 * r.decks + 3
+    counts = sorted({*range(min(top, 12)), top // 2, top - 2, top - 1})  # every count for two packs; the edges for many
+    joker_counts = sorted({*range(min(r.jokers + 3, 12)), r.jokers, r.jokers + 1, r.jokers + 2})
     pool: list[canasta.Action] = []
     for rank in ("3", "4", "9", "A", "W"):
-        for n in range(top):
-            for t in range(top):
-                for j in range(r.jokers + 3):
+        for n in counts:
+            for t in counts:
+                for j in joker_counts:
                     if n + t + j:
                         pool.append(Meld(rank=rank, naturals=n, twos=t, jokers=j))
     for n in range(3):
