@@ -18,7 +18,7 @@ from canasta.simulation.ladder import Meeting, fit, ladder, main, to_markdown
 
 def small_search(seed: int) -> SearchBot:
     """The search bot at a budget the test suite can afford."""
-    return SearchBot(seed, playouts=4, horizon=4)
+    return SearchBot(seed, playouts=8, horizon=4)
 
 
 @pytest.fixture(scope="module")

@@ -208,3 +208,40 @@ def test_a_small_budget_compares_fewer_candidates_so_each_meets_enough_samples()
         search.playout_value = real  # type: ignore[assignment]
     assert len(set(compared)) == 2
     assert len(compared) == 2 * search.MIN_SAMPLES
+
+
+@pytest.mark.parametrize("variant", PROFILES)
+def test_the_candidates_are_the_heuristics_choice_then_the_actions_it_rates_next(variant: str) -> None:
+    """The search weighs the heuristic's choice against its next-rated actions, not a random draw of the legal ones:
+    the other way of drawing, the next cheapest discards by its own discard cost, the biggest melds."""
+    from canasta.bots.heuristic_play import decide, ranked_alternatives
+
+    game = canasta.Game(variant, players=4, seed=5)
+    bot = SearchBot(seed=2, playouts=20)
+    seen_draw = seen_meld = 0
+    for _ in _heuristic_steps(game, 400, seed=3):
+        legal = game.legal_actions()
+        if len(legal) < 3:
+            continue
+        view = game.view(game.current_player, public_state=True)
+        first = decide(bot._salt, view, legal)
+        rated = ranked_alternatives(bot._salt, view, legal, first)
+        assert first not in rated and len(set(map(repr, rated))) == len(rated)
+        assert all(a in legal for a in rated)
+        candidates = bot._candidates(view, legal, random.Random(0), 4)
+        assert candidates[0] is first
+        assert candidates[1:] == rated[:3] or (len(rated) < 3 and candidates[1 : 1 + len(rated)] == rated)
+        kinds = {type(a).__name__ for a in rated}
+        if game.phase.name == "DRAW":
+            seen_draw += 1
+            if type(first).__name__ == "TakePile":
+                assert "Draw" in kinds or "DeclinePile" in kinds
+            elif any(type(a).__name__ == "TakePile" for a in legal):
+                assert "TakePile" in kinds
+        elif "Discard" in {type(a).__name__ for a in legal}:
+            seen_meld += 1
+            discards = [a for a in rated if type(a).__name__ == "Discard"]
+            if type(first).__name__ == "Discard":
+                assert len(discards) == sum(type(a).__name__ == "Discard" for a in legal) - 1
+    assert seen_meld
+    assert seen_draw or variant == "hand-and-foot"  # its pile, taken only with a natural pair, is rarely on offer

@@ -369,18 +369,52 @@ def _discard(
         return None
     if len(acts.discards) == 1:
         return next(iter(acts.discards.values()))
+    return _discard_costs(salt, view, acts, counts, own, danger, rules)[0][1]
+
+
+def _discard_costs(
+    salt: int, view: PlayerView, acts: _Legal, counts: Sequence[int], own: SideMelds, danger: bool, rules: TableRules
+) -> list[tuple[float, Discard]]:
+    """The legal discards with their :func:`discard_cost` (and the seed's tie-break), cheapest first."""
     judge = DiscardJudge(view, counts, rules)
     pile = view.pile_size
     pile_value = 15.0 + 10.0 * pile
     big = not view.pile_frozen and pile >= BIG_PILE
     opened = view.opened[view.side]
-    best: Action | None = None
-    best_cost = float("inf")
-    for rank, a in acts.discards.items():
-        cost = discard_cost(rank, counts, own, opened, judge, pile_value, big, danger, rules) + _tie(salt, view, rank)
-        if cost < best_cost:
-            best, best_cost = a, cost
-    return best
+    costs = [
+        (discard_cost(rank, counts, own, opened, judge, pile_value, big, danger, rules) + _tie(salt, view, rank), a)
+        for rank, a in acts.discards.items()
+    ]
+    costs.sort(key=lambda ca: ca[0])
+    return costs
+
+
+def ranked_alternatives(salt: int, view: PlayerView, legal: Sequence[Action], first: Action) -> list[Action]:
+    """The legal actions other than ``first`` (the heuristic's choice) that the heuristic rates next, best first, for a search to weigh
+    against it: in the draw phase the other way of drawing (the stock, or the pile's takes by their worth); in the meld phase the
+    discards by :func:`discard_cost` (ending the turn, where ``first`` melds or asks) taken in turn with the melds, biggest first
+    (asking to go out before them); answers, the other answer. Actions it does not rate (retracts, laying red threes) are left to the caller."""
+    acts = _Legal(legal)
+    rules = view.rules
+    out: list[Action] = []
+    if view.phase is Phase.DRAW:
+        counts = hand_counts(view.hand)
+        takes = sorted(acts.takes, key=lambda a: -_take_worth(view, a, counts, rules))
+        out.extend(a for a in (acts.draw, acts.decline, *takes) if a is not None)
+    elif view.phase is Phase.ANSWER:
+        out.extend(legal)
+    else:
+        counts = hand_counts(view.hand)
+        side = view.side
+        own = side_melds(view.melds[side], rules)
+        danger = view.opened[side] and threat(view, rules)
+        discards = [a for _, a in _discard_costs(salt, view, acts, counts, own, danger, rules) if a is not first]
+        melds: list[Action] = [m for _, m in sorted(acts.melds.items(), key=lambda kv: (-(kv[0][1] + kv[0][2] + kv[0][3]), -kv[0][1], kv[0][0])) if m is not first]
+        if acts.ask is not None:
+            melds.insert(0, acts.ask)
+        for i in range(max(len(discards), len(melds))):
+            out.extend(x[i] for x in (discards, melds) if i < len(x))
+    return [a for a in out if a is not first]
 
 
 def _fallback(salt: int, view: PlayerView, acts: _Legal, legal: Sequence[Action], rules: TableRules) -> Action:
@@ -397,4 +431,4 @@ def _fallback(salt: int, view: PlayerView, acts: _Legal, legal: Sequence[Action]
     return legal[0]
 
 
-__all__ = ["BIG_PILE", "CARD_WORTH", "DRAW_WORTH", "MASK", "OUT_STOCK", "decide", "mix"]
+__all__ = ["BIG_PILE", "CARD_WORTH", "DRAW_WORTH", "MASK", "OUT_STOCK", "decide", "mix", "ranked_alternatives"]

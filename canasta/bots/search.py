@@ -23,9 +23,10 @@ the one with the largest such lower bound is played.
   given, also stops the search after that long (at the end of a sample, so
   every candidate has as many playouts). With a budget in playouts alone the
   bot is deterministic: its choice is a function of its seed and the view.
-* **Candidates**: the heuristic's choice and the other legal actions, a
-  seeded draw of them where there are more than ``max_candidates``, or more
-  than the budget gives :data:`MIN_SAMPLES` playouts each (two at least).
+* **Candidates**: the heuristic's choice and the actions it rates next
+  (the other way of drawing; the next discards and the biggest melds), at
+  most ``max_candidates``, and fewer where the budget would give a candidate
+  less than :data:`MIN_SAMPLES` playouts (two at least).
 * **Model of the others** (:func:`melds_what_he_can`): the sampled hands of
   players whose side has opened hold nothing they would have melded.
 
@@ -53,7 +54,7 @@ from canasta.core.view_builder import make_view
 from canasta.errors import ArgumentError
 
 from .base import bot_seed, check_choice, checked_entries, derive_seed
-from .heuristic_play import MASK, decide, mix
+from .heuristic_play import MASK, decide, mix, ranked_alternatives
 
 if TYPE_CHECKING:
     from canasta.core.actions import Action
@@ -71,7 +72,8 @@ DEFAULT_CONFIDENCE = 3.0
 """Standard errors by which a candidate's mean gain over the heuristic's choice must clear zero to be played instead
 (for many samples; for few, Student's t quantile of the same level, :func:`t_quantile`)."""
 MIN_SAMPLES = 4
-"""The fewest samples a candidate is played on where the budget allows: a small budget compares fewer candidates."""
+"""The fewest samples a candidate is played on where the budget allows (a small budget compares fewer candidates), and
+the fewest a departure from the heuristic's choice is judged on."""
 
 
 def _count(value: object, name: str, least: int) -> int:
@@ -182,12 +184,14 @@ class SearchBot:
         )
 
     def _candidates(self, view: PlayerView, legal: Sequence[Action], rng: random.Random, limit: int) -> list[Action]:
-        """The heuristic's choice first, then the other legal actions (a seeded draw of them where there are more than ``limit`` in all)."""
+        """The heuristic's choice first, then those the heuristic rates next (:func:`~canasta.bots.heuristic_play.ranked_alternatives`),
+        ``limit`` in all; where it rates fewer, a seeded draw of the other legal actions fills the list."""
         first = decide(self._salt, view, legal)
-        rest = [a for a in legal if a is not first]
-        if len(rest) >= limit:
-            rest = rng.sample(rest, limit - 1)
-        return [first, *rest]
+        rated = ranked_alternatives(self._salt, view, legal, first)[: limit - 1]
+        if len(rated) < limit - 1:
+            rest = [a for a in legal if a is not first and a not in rated]
+            rated += rng.sample(rest, min(len(rest), limit - 1 - len(rated)))
+        return [first, *rated]
 
 
 def melds_what_he_can(st: State, seat: int, card: int) -> bool:
@@ -204,15 +208,16 @@ def melds_what_he_can(st: State, seat: int, card: int) -> bool:
 
 
 def _sure_gain(gains: Sequence[float], z: float) -> float:
-    """The lower end of a one-sided interval on the mean of paired gains; 0 with fewer than two.
+    """The lower end of a one-sided interval on the mean of paired gains; 0 with fewer than :data:`MIN_SAMPLES`.
 
     The interval is ``z`` standard errors wide for many samples, and wider for few: the normal quantile ``z`` is turned
     into Student's t quantile of the same level with ``n - 1`` degrees of freedom (:func:`t_quantile`), since the
     standard error is itself estimated from the samples. With two or three samples a spread that happens to be small
-    would otherwise make a noisy gain look sure.
+    would otherwise make a noisy gain look sure; and with fewer than :data:`MIN_SAMPLES` a spread of nothing (two
+    playouts that happen to score alike, as short ones often do) would make any gain look sure, so none is taken.
     """
     n = len(gains)
-    if n < 2:
+    if n < MIN_SAMPLES:
         return 0.0
     mean = sum(gains) / n
     spread = sum((g - mean) ** 2 for g in gains) / (n - 1)
