@@ -25,6 +25,7 @@ import tomli_w
 
 import canasta
 from canasta.bots import HeuristicBot, RandomBot, play_turn
+from canasta.core.actions import Meld
 from canasta.core.cards import build_deck
 from canasta.core.meld_candidates import meld_key
 from canasta.encoding import ActionSpace, ObservationSpace
@@ -74,6 +75,28 @@ def test_the_schema_allows_eight_packs_and_32_jokers_and_the_meld_cache_key_hold
     assert most < 256
     key = meld_key(12, 4 * decks, jokers, (4 * decks, 4 * decks, jokers, ()))  # a MeldTuple: the compiled engine checks its shape
     assert [(key >> shift) & 0xFF for shift in (0, 8, 16, 24, 32)] == [12, 4 * decks, jokers, 4 * decks + 1, 4 * decks + jokers]
+
+
+def test_a_meld_holding_every_natural_of_eight_packs_takes_only_wild_cards() -> None:
+    """The listing's shapes stop at the naturals the packs hold: a meld of all 32 nines of eight packs may still take wild
+    cards, and its listing does not run past its table (found by the house-file fuzzing: an IndexError)."""
+    nines = " ".join(["9S", "9H", "9D", "9C"] * 8)
+    variant = {"extends": "rasche-house", "name": "eight-packs", "deal": {"decks": {"6": 8}, "jokers": {"6": 6}}}
+    variant["red_threes"] = {"bonus_table": {"6": [100] * 16}}
+    position = {
+        "variant": variant,
+        "players": 6,
+        "seat": 0,
+        "phase": "meld",
+        "drew": "stock",
+        "hands": {"0": "2S 2H 5C 6D 7H", "1": 5, "2": 5, "3": 5},
+        "sides": {"0": {"melds": [nines]}},
+        "pile": {"cards": "4H"},
+        "stock": {"size": 100},
+    }
+    game = canasta.Game.from_position(position)
+    melds = [a for a in game.legal_actions() if isinstance(a, Meld)]
+    assert {(str(a.rank), a.naturals, a.twos, a.jokers) for a in melds} == {("9", 0, 1, 0), ("9", 0, 2, 0)}
 
 
 def test_six_players_play_seven_packs() -> None:

@@ -40,9 +40,10 @@ def _shapes(st: State, rank: int, avail: int, twos: int, jokers: int, existing: 
     min_nat, min_size, wild_room = r.min_naturals, r.min_size, r.wild_room
     space = r.max_size - n0 - w0  # cards the meld may still take (melds.max_size)
     out: list[tuple[int, int, int]] = []
+    naturals_in_packs = (2 if rank == THREE else 4) * r.decks
     for n in range(avail + 1):
-        if (n and not nat_ok) or n > space:
-            break
+        if (n and not nat_ok) or n > space or n0 + n > naturals_in_packs:
+            break  # no meld holds more naturals of a rank than the packs do (a meld of all of them takes only wild cards)
         tn = n0 + n
         if rank == WILD:
             room = twos + jokers
