@@ -13,12 +13,13 @@ import pytest
 
 import canasta
 from canasta.bots import SearchBot
+from canasta.bots.registry import SEARCH_CONFIDENCE
 from canasta.simulation.ladder import Meeting, fit, ladder, main, to_markdown
 
 
 def small_search(seed: int) -> SearchBot:
-    """The search bot at a budget the test suite can afford."""
-    return SearchBot(seed, playouts=8, horizon=4)
+    """The search bot at a budget the test suite can afford, with the margin of the level of that budget (``quick``)."""
+    return SearchBot(seed, playouts=8, horizon=4, confidence=SEARCH_CONFIDENCE["quick"])
 
 
 @pytest.fixture(scope="module")

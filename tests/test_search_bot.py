@@ -15,7 +15,7 @@ from engine_helpers import scramble_hidden
 
 import canasta
 from canasta.bots import HeuristicBot, SearchBot, play_turn
-from canasta.bots.registry import SEARCH_LEVELS, bot_factory, make_bots
+from canasta.bots.registry import SEARCH_CONFIDENCE, SEARCH_LEVELS, bot_factory, make_bots
 from canasta.cli.main import main as cli_main
 from canasta.core.actions import TakePile
 from canasta.core.cards import RED_THREES, build_deck
@@ -164,6 +164,7 @@ def test_the_levels_are_registered_bots_and_canasta_play_takes_them(capsys: pyte
     for name, level in (("search-quick", "quick"), ("search", "normal"), ("search-strong", "strong")):
         bot = bot_factory(name)(5)
         assert isinstance(bot, SearchBot) and bot.playouts == SEARCH_LEVELS[level] and bot.seed == 5
+        assert bot.confidence == SEARCH_CONFIDENCE[level]
     assert cli_main(["play", "--level", "hard", "--plain"]) == 2
     assert "not a level of the search bot; choose quick, normal, strong" in capsys.readouterr().err
     assert cli_main(["play", "--level", "strong", "--bot", "random", "--plain"]) == 2

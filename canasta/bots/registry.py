@@ -54,18 +54,24 @@ class RegisteredBot:
     it sizes chunks of simulation work, never results."""
 
 
-SEARCH_LEVELS: Mapping[str, int] = MappingProxyType({"quick": 8, "normal": 20, "strong": 80})
+SEARCH_LEVELS: Mapping[str, int] = MappingProxyType({"quick": 8, "normal": 40, "strong": 80})
 """The search bot's levels: playouts per decision (``canasta play --level``; the bots ``search-quick``, ``search``,
 ``search-strong``). What each costs and how strong it is: docs/bots.md, "The search bot"."""
 
+SEARCH_CONFIDENCE: Mapping[str, float] = MappingProxyType({"quick": 3.0, "normal": 1.5, "strong": 1.5})
+"""The gain, in standard errors, each level needs to leave the heuristic's choice (``SearchBot(confidence=...)``): at
+``quick`` two candidates meet four samples each, on which a margin of 1.5 departed too often and lost (44% of 200
+``finnish`` pairs), so it asks 3; the others compare four candidates on 10 and 20 samples (docs/bots.md)."""
+
 
 def search_factory(level: str) -> BotFactory:
-    """The factory of the search bot at ``level`` (:data:`SEARCH_LEVELS`), named ``SearchBot_<level>``."""
+    """The factory of the search bot at ``level`` (:data:`SEARCH_LEVELS`, :data:`SEARCH_CONFIDENCE`), named ``SearchBot_<level>``."""
     playouts = SEARCH_LEVELS[level]
+    confidence = SEARCH_CONFIDENCE[level]
 
     def make(seed: int) -> Bot:
         """A search bot of this level, seeded."""
-        return SearchBot(seed, playouts=playouts)
+        return SearchBot(seed, playouts=playouts, confidence=confidence)
 
     make.__qualname__ = make.__name__ = f"SearchBot_{level}"
     return make
@@ -76,7 +82,7 @@ BOTS: Mapping[str, RegisteredBot] = MappingProxyType(
         "random": RegisteredBot(name="random", factory=RandomBot, seconds_per_hand=0.008),
         "heuristic": RegisteredBot(name="heuristic", factory=HeuristicBot, seconds_per_hand=0.010),
         "search-quick": RegisteredBot(name="search-quick", factory=search_factory("quick"), seconds_per_hand=2.0),
-        "search": RegisteredBot(name="search", factory=search_factory("normal"), seconds_per_hand=8.0),
+        "search": RegisteredBot(name="search", factory=search_factory("normal"), seconds_per_hand=16.0),
         "search-strong": RegisteredBot(name="search-strong", factory=search_factory("strong"), seconds_per_hand=32.0),
     }
 )
@@ -219,6 +225,7 @@ def make_bots(bots: Sequence[str | BotFactory], unit_seed: int) -> list[Bot]:
 __all__ = [
     "BOTS",
     "DEFAULT_SECONDS_PER_HAND",
+    "SEARCH_CONFIDENCE",
     "SEARCH_LEVELS",
     "BotFactory",
     "RegisteredBot",

@@ -61,16 +61,17 @@ if TYPE_CHECKING:
     from canasta.core.state import State
     from canasta.core.views import PlayerView
 
-DEFAULT_PLAYOUTS = 20
+DEFAULT_PLAYOUTS = 40
 """The playouts of a decision when none are given: the ``search`` level of ``canasta play``."""
 DEFAULT_HORIZON = 200
 """Turns a playout plays after the candidate before the table is scored, when the hand has not ended: in effect to the
 end of the hand, which measured stronger than a horizon of 8 turns (docs/bots.md, "The search bot")."""
 DEFAULT_CANDIDATES = 4
 """The most actions a decision compares."""
-DEFAULT_CONFIDENCE = 3.0
+DEFAULT_CONFIDENCE = 1.5
 """Standard errors by which a candidate's mean gain over the heuristic's choice must clear zero to be played instead
-(for many samples; for few, Student's t quantile of the same level, :func:`t_quantile`)."""
+(for many samples; for few, Student's t quantile of the same level, :func:`t_quantile`). 1.5 with the default budget
+(four candidates on ten samples each); a small budget needs more (the ``quick`` level asks 3: docs/bots.md)."""
 MIN_SAMPLES = 4
 """The fewest samples a candidate is played on where the budget allows (a small budget compares fewer candidates), and
 the fewest a departure from the heuristic's choice is judged on."""
