@@ -409,12 +409,18 @@ def ranked_alternatives(salt: int, view: PlayerView, legal: Sequence[Action], fi
         own = side_melds(view.melds[side], rules)
         danger = view.opened[side] and threat(view, rules)
         discards = [a for _, a in _discard_costs(salt, view, acts, counts, own, danger, rules) if a is not first]
-        melds: list[Action] = [m for _, m in sorted(acts.melds.items(), key=lambda kv: (-(kv[0][1] + kv[0][2] + kv[0][3]), -kv[0][1], kv[0][0])) if m is not first]
+        melds: list[Action] = [m for _, m in sorted(acts.melds.items(), key=_meld_size, reverse=True) if m is not first]
         if acts.ask is not None:
             melds.insert(0, acts.ask)
         for i in range(max(len(discards), len(melds))):
             out.extend(x[i] for x in (discards, melds) if i < len(x))
     return [a for a in out if a is not first]
+
+
+def _meld_size(item: tuple[Step, Meld]) -> tuple[int, int, int]:
+    """Which meld is bigger: more cards, then more naturals, then the lower rank (the order of :func:`_fallback` and :func:`ranked_alternatives`)."""
+    (rank, n, t, j), _ = item
+    return (n + t + j, n, -rank)
 
 
 def _fallback(salt: int, view: PlayerView, acts: _Legal, legal: Sequence[Action], rules: TableRules) -> Action:
@@ -425,7 +431,7 @@ def _fallback(salt: int, view: PlayerView, acts: _Legal, legal: Sequence[Action]
     if found is not None:
         return found
     if acts.melds:
-        return max(acts.melds.items(), key=lambda kv: (kv[0][1] + kv[0][2] + kv[0][3], kv[0][1], -kv[0][0]))[1]
+        return max(acts.melds.items(), key=_meld_size)[1]
     if acts.retract is not None:
         return acts.retract
     return legal[0]

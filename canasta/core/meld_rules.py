@@ -177,10 +177,7 @@ def natural_after(st: State, side: int, rank: int, n: int, t: int, j: int) -> bo
 
 def bonus_count(st: State, cards: Sequence[int]) -> int:
     """How many of ``cards`` are bonus cards, laid down when they come into a hand: red threes, and black ones where they are bonus cards."""
-    count = cards.count(RED_THREE_DIAMONDS) + cards.count(RED_THREE_HEARTS)
-    if st.rules.black_bonus:
-        count += cards.count(BLACK_THREE_CLUBS) + cards.count(BLACK_THREE_SPADES)
-    return count
+    return sum(1 for card in cards if is_bonus(st, card))
 
 
 def is_bonus(st: State, card: int) -> bool:
