@@ -45,7 +45,7 @@ from hypothesis import strategies as st
 
 from canasta.variants import Variant, bundled_dir, dumps_variant, load_variant, variant_names
 from canasta.variants.converter import unstructure_variant
-from canasta.variants.enums import CanastaKind, DeadRanks, MeldRank, ReserveTrigger, WildLimit
+from canasta.variants.enums import CanastaClass, CanastaKind, DeadRanks, MeldRank, ReserveTrigger, WildLimit
 from canasta.variants.liveness import POINT_KEYS, scoring_sources
 from canasta.variants.schema import (
     META_KEYS,
@@ -380,8 +380,17 @@ def _variants(draw: st.DrawFn, citations: bool, player_counts: st.SearchStrategy
             **({"own_canasta_rank_blocks": st.just(False)} if canastas.several_per_rank else {}),
         )
     )
+    # The canastas needed to go out fit in the deck's cards besides its red threes (validation.check_variant).
+    books = min((50 * decks[k] + jokers[k]) // canastas.size for k in decks)
+    required = {k: min(r, books) for k, r in required.items()}
+    kinds = draw(st.dictionaries(st.sampled_from(CanastaClass), st.integers(1, 3)).filter(lambda d: sum(d.values()) <= books))
     going_out = draw(
-        section(GoingOutRules, canastas_required=st.just(required), reserve_taken=st.booleans() if reserve.sizes else st.just(False))
+        section(
+            GoingOutRules,
+            canastas_required=st.just(required),
+            canasta_kinds_required=st.just(kinds),
+            reserve_taken=st.booleans() if reserve.sizes else st.just(False),
+        )
     )
     red_threes = draw(section(RedThreeRules, bonus_table=st.just(table)))
     fewest_threes = 2 * min(decks.values())

@@ -69,6 +69,20 @@ HAND_AND_FOOT_OPTION_KEYS = {
     "black-three-0": {"scoring.card_points.black_three"},
     "foot-next-turn": {"reserve.turn_continues"},
     "no-walking": {"reserve.by_discard"},
+    "three-and-three": {
+        "going_out.canastas_required.4",
+        "going_out.canastas_required.6",
+        "going_out.canasta_kinds_required.natural",
+        "going_out.canasta_kinds_required.mixed",
+    },
+    "four-clean-three-dirty": {
+        "going_out.canastas_required.4",
+        "going_out.canastas_required.6",
+        "going_out.canasta_kinds_required.natural",
+        "going_out.canasta_kinds_required.mixed",
+    },
+    "no-permission": {"going_out.permission"},
+    "top-card-onto-meld": {"discard_pile.always_frozen", "discard_pile.add_top_card_to_meld"},
 }
 
 

@@ -16,7 +16,9 @@ import pytest
 
 from canasta import Problem, Variant, VariantError, dumps_variant, load_variant, loads_variant
 from canasta.variants import MAX_DEPTH, SCHEMA_VERSION
+from canasta.variants.enums import CanastaClass
 from canasta.variants.loading import rule_keys
+from canasta.variants.schema import PlayerCount
 
 BUNDLED_NAMES = "cuban, dutch, finnish, hand-and-foot, modern-american, rasche-house, regency, swedish-club, swedish-official, uruguayan"
 """The nine bundled profiles, as the error messages list them."""
@@ -221,6 +223,28 @@ def test_more_cards_dealt_than_the_deck_holds(base: Path) -> None:
     p = only(problems_of("[deal]\nhand_size = { 4 = 30 }\n", base))
     assert p.path == "deal.hand_size.4"
     assert p.message == "4 hands of 30 plus the upcard need 121 cards, but the deck holds 108"
+
+
+def test_more_canastas_needed_to_go_out_than_the_deck_can_hold(base: Path) -> None:
+    p = only(problems_of("[going_out]\ncanastas_required = { 4 = 12 }\n[canastas]\nsize = 9\n", base))
+    assert p.path == "going_out.canastas_required.4"
+    assert p.message == (
+        "12 canastas of 9 cards (canastas.size) need 108 cards, but at 4 players the deck holds 104 besides its red threes: nobody could go out"
+    )
+    p = only(problems_of("[going_out]\ncanasta_kinds_required = { natural = 8, mixed = 7 }\n", base))
+    assert p.path == "going_out.canasta_kinds_required"
+    assert p.message == (
+        "15 canastas of 7 cards (canastas.size) need 105 cards, but the deck holds 104 at 2 players and 104 at 4 players besides its red threes: "
+        "nobody could go out"
+    )
+
+
+def test_seven_books_to_go_out_fit_in_five_packs() -> None:
+    """Chantastic's four clean and three dirty books (Hand and Foot options page) load: 49 cards of 260."""
+    text = 'extends = "hand-and-foot"\n[going_out]\ncanastas_required = { 4 = 7, 6 = 7 }\ncanasta_kinds_required = { natural = 4, mixed = 3 }\n'
+    v = loads_variant(text)
+    assert v.going_out.canastas_required[PlayerCount(4)] == 7
+    assert dict(v.going_out.canasta_kinds_required) == {CanastaClass.NATURAL: 4, CanastaClass.MIXED: 3}
 
 
 def test_red_three_table_with_the_wrong_number_of_entries(base: Path) -> None:

@@ -301,9 +301,9 @@ class CanastaRules:
 class GoingOutRules:
     """Going out (topics H)."""
 
-    canastas_required: Mapping[PlayerCount, int] = per_players({2: 1, 3: 2, 4: 1, 6: 1}, lo=0, hi=6)
+    canastas_required: Mapping[PlayerCount, int] = per_players({2: 1, 3: 2, 4: 1, 6: 1}, lo=0, hi=12)
     """Canastas the side must hold, possibly completed while going out, per player count (000 UTGÅNG 1, 000 TRE SPELARE, 002 UTGÅNG 1, 001 §18 B, 003 L81, 004 L87/L171; decisions P28)."""
-    canasta_kinds_required: Mapping[CanastaClass, int] = keyed({}, lo=0, hi=6, zero_is_absent=True)
+    canasta_kinds_required: Mapping[CanastaClass, int] = keyed({}, lo=0, hi=12, zero_is_absent=True)
     """How many of those canastas must be of a class (``CanastaClass``): ``natural = 1`` is 004 opt h; a class not listed needs none."""
     unfinished_melds_forbidden: tuple[MeldRank, ...] = listed(())
     """Ranks of which the side may hold no unfinished meld to go out (``W``: the wild-card meld; Modern American: CCN "Wild Cards")."""

@@ -19,7 +19,7 @@ from canasta.errors import ArgumentError, Problem, shown_value
 
 from .enums import CanastaKind, DeadRanks, MeldRank, ReserveTrigger, WildLimit
 from .liveness import scoring_sources
-from .schema import Variant, special_hand_groups
+from .schema import PlayerCount, Variant, special_hand_groups
 from .shown import shown_toml
 
 PER_PLAYER_KEYS = (
@@ -141,6 +141,33 @@ def _no_piles(v: Variant) -> str:
     return "" if sizes else "reserve.sizes is an empty table"
 
 
+def _books_problems(v: Variant, meldable: Mapping[int, int], sound: typing.Callable[..., bool]) -> list[Problem]:
+    """The canastas needed to go out must fit in the deck's ``meldable`` cards at each player count (every card but the red threes).
+
+    The bound is generous (one side melding every such card), so a profile it refuses is one where nobody can ever go out:
+    chantastic's four clean and three dirty books (Hand and Foot) need 49 of 5 packs' 260, where one pack's 52 could not hold
+    them. Classes (``canasta_kinds_required``) needing more than the count hold for every player count: one problem names them all.
+    """
+    g, size = v.going_out, v.canastas.size
+    kinds = sum(g.canasta_kinds_required.values())
+    out: list[Problem] = []
+    short: dict[int, int] = {}
+    for n, cards in sorted(meldable.items()):
+        required = g.canastas_required.get(PlayerCount(n))
+        if required is None or max(required, kinds) * size <= cards or not sound("canastas.size", f"deal.decks.{n}", f"deal.jokers.{n}"):
+            continue
+        if kinds > required:
+            short[n] = cards
+        elif sound(f"going_out.canastas_required.{n}"):
+            message = f"{required} canastas of {size} cards (canastas.size) need {required * size} cards, but at {n} players the deck holds {cards} besides its red threes: nobody could go out"
+            out.append(Problem(path=f"going_out.canastas_required.{n}", message=message))
+    if short and sound("going_out.canasta_kinds_required"):
+        held = " and ".join(f"{cards} at {n} players" for n, cards in short.items())
+        message = f"{kinds} canastas of {size} cards (canastas.size) need {kinds * size} cards, but the deck holds {held} besides its red threes: nobody could go out"
+        out.append(Problem(path="going_out.canasta_kinds_required", message=message))
+    return out
+
+
 def _family_problems(v: Variant, sound: typing.Callable[..., bool]) -> list[Problem]:
     """The contradictions of the rules schema 2 added: meld sizes, the canasta kinds, per-rank keys, special hands, reserves."""
     out: list[Problem] = []
@@ -255,6 +282,7 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
         out.append(Problem(path="deal.hand_size", message="no player count has a hand size; give at least one, like { 4 = 11 }"))
     missing: dict[int, list[str]] = {}
     short_of_threes: list[str] = []
+    meldable: dict[int, int] = {}
     by_count = ("reserve.sizes",) if isinstance(v.reserve.sizes, Mapping) else ()  # a table by player count, not the array for every count
     for key in (*PER_PLAYER_KEYS, *by_count):
         group, name = key.split(".")
@@ -302,8 +330,10 @@ def check_variant(v: Variant, *, unreliable: Iterable[str] = ()) -> list[Problem
                 )
             if v.black_threes.meld_min > 2 * decks and sound("black_threes.meld_min", f"deal.decks.{n}"):
                 short_of_threes.append(f"{n} players ({_packs(decks)} {2 * decks})")
+            meldable[n] = total - 2 * decks
         if sides is not None and sound(f"deal.sides.{n}", f"deal.sitting_out.{n}"):
             out += _sides_problems(n, sides, idle)
+    out += _books_problems(v, meldable, sound)
     if short_of_threes:
         out.append(
             Problem(
