@@ -212,6 +212,8 @@ def _meld_ok(min_size: int, wild_limit: WildLimit, min_naturals: int, max_wilds:
         return False
     if wild_limit is WildLimit.HALF:
         return wilds <= naturals
+    if wild_limit is WildLimit.FEWER:
+        return wilds < naturals
     if wild_limit is WildLimit.TWO_PER_WILD:
         return naturals >= 2 * wilds
     return True

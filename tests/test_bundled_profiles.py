@@ -128,6 +128,8 @@ def meld_shape_legal(v: Variant, naturals: int, wilds: int) -> bool:
         return False
     if m.wild_limit is WildLimit.HALF:
         return wilds <= naturals
+    if m.wild_limit is WildLimit.FEWER:
+        return wilds < naturals
     if m.wild_limit is WildLimit.TWO_PER_WILD:
         return naturals >= 2 * wilds
     return True

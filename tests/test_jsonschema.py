@@ -156,7 +156,7 @@ def test_descriptions_defaults_and_ranges_come_from_the_schema_classes(schema: d
                 assert leaf.get("minimum") == info.lo and leaf.get("maximum") == info.hi, info.path
         jsonschema.Draft7Validator(node).validate(node["default"])
     assert _node(schema, "match.target")["default"] == 5000
-    assert _node(schema, "melds.wild_limit")["enum"] == ["half", "standard", "two_per_wild"]
+    assert _node(schema, "melds.wild_limit")["enum"] == ["half", "fewer", "standard", "two_per_wild"]
     assert _node(schema, "deal.hand_size")["default"]["4"] == 11
     assert _node(schema, "initial_meld.minimums")["items"] == {"type": "integer", "minimum": 0, "maximum": 10000}
 

@@ -117,7 +117,7 @@ def test_citations_are_comments_not_a_key(base: Path) -> None:
         ('[upcard]\nwild_freezes = "yes"\n', "upcard.wild_freezes", "expected true or false, got a string ('yes')"),
         ("name = 7\n", "name", "expected a string, got an integer (7)"),
         ('sources = "001"\n', "sources", "expected an array, got a string ('001')"),
-        ("[melds]\nwild_limit = 2\n", "melds.wild_limit", "expected one of half, standard, two_per_wild; got an integer (2)"),
+        ("[melds]\nwild_limit = 2\n", "melds.wild_limit", "expected one of half, fewer, standard, two_per_wild; got an integer (2)"),
         ('[deal]\nhand_size = { 4 = "13" }\n', "deal.hand_size.4", "expected an integer, got a string ('13')"),
         ("[deal]\nhand_size = 13\n", "deal.hand_size", "expected a table keyed by player count, like { 4 = ... }, got an integer (13)"),
         ('[initial_meld]\nminimums = [15, "50", 90, 120]\n', "initial_meld.minimums[1]", "expected an integer, got a string ('50')"),
@@ -169,7 +169,7 @@ def test_per_player_key_that_is_not_a_player_count(base: Path, key: str, meant: 
 def test_enum_typo_lists_the_allowed_values(base: Path) -> None:
     p = only(problems_of('[melds]\nwild_limit = "halff"\n', base))
     assert p.path == "melds.wild_limit"
-    assert p.message == "'halff' is not allowed; did you mean 'half'? Allowed: half, standard, two_per_wild"
+    assert p.message == "'halff' is not allowed; did you mean 'half'? Allowed: half, fewer, standard, two_per_wild"
 
 
 def test_enum_value_with_no_near_match_still_lists_them(base: Path) -> None:

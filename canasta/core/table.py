@@ -36,7 +36,6 @@ from canasta.variants.enums import (
     MeldRank,
     RedThreeCondition,
     ReserveLimit,
-    WildLimit,
 )
 from canasta.variants.schema import PlayerCount, Variant
 
@@ -447,13 +446,7 @@ class TableRules:
         return self.wild_room[naturals]
 
     def _capacity(self, naturals: int) -> int:
-        if self.wild_limit is WildLimit.HALF:
-            cap = naturals
-        elif self.wild_limit is WildLimit.TWO_PER_WILD:
-            cap = naturals // 2
-        else:
-            cap = self.max_wilds
-        return cap if cap < self.max_wilds else self.max_wilds
+        return self.wild_limit.room(naturals, self.max_wilds)
 
     def shape_ok(self, rank: int, naturals: int, wilds: int) -> bool:
         """Whether a meld of this rank and shape is legal (001 §11 D, 000 KOMBINATION, 004 opt b)."""

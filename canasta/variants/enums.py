@@ -51,10 +51,25 @@ class WildLimit(Choice):
 
     HALF = "half"
     """Wild cards at most half the meld: wilds <= naturals (000/002 KOMBINATION, 004 L36)."""
+    FEWER = "fewer"
+    """Fewer wild cards than naturals: wilds < naturals (Hand and Foot: GOCC "at least one more real card than wild cards", NWP, DRW)."""
     STANDARD = "standard"
     """Only the natural minimum and the wild maximum apply, so 2 naturals + 3 wilds is legal (001 §11 D)."""
     TWO_PER_WILD = "two_per_wild"
     """Literal 003 L39: two naturals for every wild card (naturals >= 2 x wilds)."""
+
+    def room(self, naturals: int, max_wilds: int) -> int:
+        """Most wild cards a meld of ``naturals`` natural cards may hold under this limit and ``melds.max_wilds``: the one
+        statement of the limit, which the engine's table (``TableRules.wild_room``), validation and liveness all read."""
+        if self is WildLimit.HALF:
+            cap = naturals
+        elif self is WildLimit.FEWER:
+            cap = naturals - 1
+        elif self is WildLimit.TWO_PER_WILD:
+            cap = naturals // 2
+        else:
+            cap = max_wilds
+        return max(0, min(cap, max_wilds))
 
 
 class BlackThreeDiscard(Choice):

@@ -11,7 +11,7 @@ one where nobody ever scores.
 
 from __future__ import annotations
 
-from .enums import CanastaClass, CanastaKind, ConcealedMinimum, RedThreeCondition, WildLimit
+from .enums import CanastaClass, CanastaKind, ConcealedMinimum, RedThreeCondition
 from .schema import PlayerCount, Variant, special_hand_groups
 
 POINT_KEYS: tuple[str, ...] = (
@@ -44,8 +44,8 @@ def _natural_shapes(v: Variant, decks: int, wilds: int) -> list[tuple[int, int]]
     m = v.melds
     out = []
     for naturals in range(m.min_naturals, 4 * decks + 1):
-        room = naturals if m.wild_limit is WildLimit.HALF else naturals // 2 if m.wild_limit is WildLimit.TWO_PER_WILD else m.max_wilds
-        out += [(naturals, w) for w in range(min(room, m.max_wilds, wilds) + 1) if naturals + w >= m.min_size]
+        room = m.wild_limit.room(naturals, m.max_wilds)
+        out += [(naturals, w) for w in range(min(room, wilds) + 1) if naturals + w >= m.min_size]
     return out
 
 

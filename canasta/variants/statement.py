@@ -275,6 +275,7 @@ def _melds(t: _Table) -> list[Line]:
     m, c, rk, b3 = v.melds, v.canastas, v.ranks, v.black_threes
     limit = {
         WildLimit.HALF: ", and no more wild cards than naturals",
+        WildLimit.FEWER: ", and fewer wild cards than naturals",
         WildLimit.STANDARD: "",
         WildLimit.TWO_PER_WILD: ", and two naturals for every wild card",
     }[m.wild_limit]

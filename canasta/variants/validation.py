@@ -17,7 +17,7 @@ import attrs
 
 from canasta.errors import ArgumentError, Problem, shown_value
 
-from .enums import CanastaKind, DeadRanks, MeldRank, ReserveTrigger, WildLimit
+from .enums import CanastaKind, DeadRanks, MeldRank, ReserveTrigger
 from .liveness import scoring_sources
 from .schema import PlayerCount, Variant, special_hand_groups
 from .shown import shown_toml
@@ -89,11 +89,7 @@ def _meld_ok(v: Variant, naturals: int, wilds: int) -> bool:
     m = v.melds
     if naturals < m.min_naturals or wilds > m.max_wilds or naturals + wilds < m.min_size:
         return False
-    if m.wild_limit is WildLimit.HALF:
-        return wilds <= naturals
-    if m.wild_limit is WildLimit.TWO_PER_WILD:
-        return naturals >= 2 * wilds
-    return True
+    return wilds <= m.wild_limit.room(naturals, m.max_wilds)
 
 
 def _count(n: int, word: str) -> str:
