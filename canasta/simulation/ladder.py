@@ -210,7 +210,7 @@ def to_markdown(ladders: Sequence[Ladder], *, command: str, commit: str, machine
         "hands. Ratings: Bradley-Terry on the Elo scale, `heuristic` at 0, 95% bootstrap intervals (canasta.simulation.ladder).",
     ]
     for lad in ladders:
-        lines += ["", f"## {lad.variant}, {lad.players} players ({lad.pairs} pairs a meeting, seed {lad.seed})", ""]
+        lines += ["", f"## {lad.variant}, {lad.players} players ({lad.pairs} pair{'' if lad.pairs == 1 else 's'} a meeting, seed {lad.seed})", ""]
         lines += ["| bot | rating | 95% interval |", "|---|---:|---|"]
         lines += [f"| {r.bot} | {r.elo:+.0f} | {r.low:+.0f} to {r.high:+.0f} |" for r in lad.ratings]
         lines += ["", "| meeting | won | lost | tied | share of pairs (95% interval) | mean margin a pair |", "|---|---:|---:|---:|---|---:|"]
