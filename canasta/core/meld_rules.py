@@ -104,7 +104,8 @@ def remaining_violation(
     ``pending``: the pile's cards that wait for the opening after this play (those of a take for the opening, or
     ``st.pending``); passed, not set on the state, so the check changes nothing. ``incoming``: the cards a take brings
     (its top card, counted in ``n``, and the pile's cards that join the hand at once), so that the one card left,
-    which may be one of them, is known (:func:`last_card_melds`).
+    which may be one of them, is known (:func:`last_card_melds`); the ``pending`` cards join them where this play
+    makes the opening stand.
 
     Red threes kept in hand (004 L160) are never discarded nor melded, and a
     hand that holds one cannot go out: then the hand left must keep another
@@ -114,6 +115,7 @@ def remaining_violation(
     opened_after = st.opened[side] or (st.turn_points + points >= st.minimum(side) and (not r.natural_meld_size or natural_after(st, side, rank, n, t, j)))
     if pending and opened_after:
         k += len(pending) - bonus_count(st, pending)  # red threes (and black ones where they are bonus cards) are laid, not held
+        incoming = [*incoming, *(c for c in pending if not is_bonus(st, c))]  # they join the hand: the card left may be one of them
     reds = held_red_threes(st, seat)
     if reds:
         if k - reds >= 1:
