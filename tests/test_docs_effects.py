@@ -120,7 +120,7 @@ def test_docs_hand_and_foot_effects_md_has_the_form_its_command_writes(tmp_path:
     assert mine.heads == theirs.heads
     assert theirs.rows <= mine.rows, sorted(theirs.rows - mine.rows)
     options = [p.stem for p in sorted((ROOT / "docs" / "snippets").glob("hand-and-foot-*.toml"), key=str)]
-    assert len(options) == 18
+    assert len(options) == 22
     for text in (page, small):
         assert all(f"| `{name}` | `" in text for name in options)  # the row of the rules it changes
     assert mine.subjects == theirs.subjects == [f"- `{name}` against `hand-and-foot`" for name in options]
