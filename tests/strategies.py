@@ -341,7 +341,7 @@ def _variants(draw: st.DrawFn, citations: bool, player_counts: st.SearchStrategy
         key = PlayerCount(n)
         most = min(30, (52 * decks[key] + jokers[key] - first - aside) // (n - sitting_out[key]))
         hand_size[key] = draw(st.integers(1, min(3, most)) if showable else st.integers(1, most) | st.just(most))
-        required[key] = draw(st.integers(0, 6))
+        required[key] = draw(st.integers(0, 12))
         entries = _range_of(RedThreeRules, "bonus_table")
         table[key] = tuple(draw(st.lists(entries, min_size=2 * decks[key], max_size=2 * decks[key])))
     deal = draw(

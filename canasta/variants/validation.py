@@ -141,8 +141,9 @@ def _books_problems(v: Variant, meldable: Mapping[int, int], sound: typing.Calla
     """The canastas needed to go out must fit in the deck's ``meldable`` cards at each player count (every card but the red threes).
 
     The bound is generous (one side melding every such card), so a profile it refuses is one where nobody can ever go out:
-    chantastic's four clean and three dirty books (Hand and Foot) need 49 of 5 packs' 260, where one pack's 52 could not hold
-    them. Classes (``canasta_kinds_required``) needing more than the count hold for every player count: one problem names them all.
+    chantastic's four clean and three dirty books (Hand and Foot) need 49 cards of five packs' 260; twelve books of seven
+    would need 84, more than one pack's 52. Classes (``canasta_kinds_required``) needing more than the count hold for every
+    player count: one problem names them all.
     """
     g, size = v.going_out, v.canastas.size
     kinds = sum(g.canasta_kinds_required.values())
