@@ -45,11 +45,10 @@ from .enums import (
     ReserveLimit,
     ReserveTrigger,
     StockExhausted,
-    WildLimit,
 )
 from .glossary import called, gloss_text
 from .schema import PlayerCount, SpecialHand, Variant, special_hand_groups
-from .wording import and_list, count_text, or_list, rank_of, ranks_text, signs_text, steps_text, unfinished_text
+from .wording import WILD_LIMIT_WORDS, and_list, count_text, or_list, rank_of, ranks_text, signs_text, steps_text, unfinished_text
 
 _T = TypeVar("_T")
 
@@ -273,12 +272,7 @@ def _discards(t: _Table) -> list[Line]:
 def _melds(t: _Table) -> list[Line]:
     v = t.v
     m, c, rk, b3 = v.melds, v.canastas, v.ranks, v.black_threes
-    limit = {
-        WildLimit.HALF: ", and no more wild cards than naturals",
-        WildLimit.FEWER: ", and fewer wild cards than naturals",
-        WildLimit.STANDARD: "",
-        WildLimit.TWO_PER_WILD: ", and two naturals for every wild card",
-    }[m.wild_limit]
+    limit = WILD_LIMIT_WORDS[m.wild_limit]
     text = (
         f"{m.min_size} or more cards of one rank, fours to aces, at least {m.min_naturals} of them natural and at most"
         f" {m.max_wilds} wild{limit}; one meld a rank for each side, never added to by the opponents"

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = ["and_list", "count_text", "or_list", "rank_of", "ranks_text", "signs_text", "steps_text", "unfinished_text"]
+from .enums import WildLimit
+
+__all__ = ["WILD_LIMIT_WORDS", "and_list", "count_text", "or_list", "rank_of", "ranks_text", "signs_text", "steps_text", "unfinished_text"]
+
+WILD_LIMIT_WORDS = {
+    WildLimit.HALF: ", and no more wild cards than naturals",
+    WildLimit.FEWER: ", and fewer wild cards than naturals",
+    WildLimit.STANDARD: "",
+    WildLimit.TWO_PER_WILD: ", and two naturals for every wild card",
+}
+"""What ``melds.wild_limit`` adds to the statement of the melds, after the most wild cards a meld holds."""
 
 
 _RANK_WORDS = {
