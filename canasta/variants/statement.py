@@ -275,7 +275,7 @@ def _melds(t: _Table) -> list[Line]:
     limit = WILD_LIMIT_WORDS[m.wild_limit]
     text = (
         f"{m.min_size} or more cards of one rank, fours to aces, at least {m.min_naturals} of them natural and at most"
-        f" {m.max_wilds} wild{limit}; one meld a rank for each side, never added to by the opponents"
+        f" {m.max_wilds} wild{limit}; one {'unfinished ' if c.several_per_rank else ''}meld a rank for each side, never added to by the opponents"
     )
     keys = ["melds.min_size", "melds.min_naturals", "melds.max_wilds", "melds.wild_limit"]
     if m.max_size:
