@@ -393,7 +393,8 @@ def ranked_alternatives(salt: int, view: PlayerView, legal: Sequence[Action], fi
     """The legal actions other than ``first`` (the heuristic's choice) that the heuristic rates next, best first, for a search to weigh
     against it: in the draw phase the other way of drawing (the stock, or the pile's takes by their worth); in the meld phase the
     discards by :func:`discard_cost` (ending the turn, where ``first`` melds or asks) taken in turn with the melds, biggest first
-    (asking to go out before them); answers, the other answer. Actions it does not rate (retracts, laying red threes) are left to the caller."""
+    (asking to go out before them). Answers to "may I go out?" are not rated: the search keeps the heuristic's (canasta.bots.search).
+    Actions it does not rate (retracts, laying red threes) are left to the caller."""
     acts = _Legal(legal)
     rules = view.rules
     out: list[Action] = []
@@ -401,9 +402,7 @@ def ranked_alternatives(salt: int, view: PlayerView, legal: Sequence[Action], fi
         counts = hand_counts(view.hand)
         takes = sorted(acts.takes, key=lambda a: -_take_worth(view, a, counts, rules))
         out.extend(a for a in (acts.draw, acts.decline, *takes) if a is not None)
-    elif view.phase is Phase.ANSWER:
-        out.extend(legal)
-    else:
+    elif view.phase is not Phase.ANSWER:
         counts = hand_counts(view.hand)
         side = view.side
         own = side_melds(view.melds[side], rules)
