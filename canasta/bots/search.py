@@ -33,9 +33,9 @@ the one with the largest such lower bound is played.
   answered the other way in 38 of 43 ``finnish`` answers, nearly always no,
   playing on; keeping the heuristic's answers raised its share of 200 paired
   ``finnish`` deals against heuristic partnerships from 52.8% to 62.5% on the
-  same deals (docs/bots.md). The sampled other hands, dealt at random within
-  what the seat knows, are weaker than the real ones, which makes playing on
-  look better than it is.
+  same deals (docs/bots.md). Most likely the sampled other hands, dealt at
+  random within what the seat knows, are weaker than the real ones, which
+  makes playing on look better than it is.
 
 The bot reads nothing hidden: the view's public state holds no card its seat
 cannot see, and the random generator of a decision is seeded from the seed and
